@@ -1,0 +1,20 @@
+import type { Actor } from './auth/actor.ts'
+import type { Db } from './db/database.ts'
+import type { UserRow } from './db/tables/user.table.ts'
+import type { Env } from './env.ts'
+
+/** What every handler can reach: built once at boot (or per test) and passed to createApp. */
+export interface AppDeps {
+  db: Db
+  env: Env
+  /** Runs after a chat message is stored, outside the transaction (answers it once). */
+  onUserMessage?: (actor: Actor, messageId: string) => void
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps
+    user: UserRow | null
+    actor: Actor
+  }
+}

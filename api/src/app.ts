@@ -1,0 +1,93 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import { LIMITS } from '@mw/sync-protocol'
+import type { AppDeps, AppEnv } from './app-env.ts'
+import { ApiError } from './errors.ts'
+import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
+import { idempotency } from './middleware/idempotency.ts'
+import { authRoutes } from './routes/auth.ts'
+import { tenantRoutes } from './routes/tenant-routes.ts'
+
+/** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }))
+  app.use('/api/*', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  app.use('/api/*', loadUser, sameOriginWrites)
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: LIMITS.multipartBodyMaxBytes,
+      onError: () => {
+        throw new ApiError('payload_too_large', 'The request is too large.')
+      },
+    }),
+  )
+  app.use('/api/*', async (c, next) => {
+    const type = c.req.header('content-type') ?? ''
+    const length = Number(c.req.header('content-length') ?? 0)
+    if (type.includes('application/json') && length > LIMITS.jsonBodyMaxBytes) {
+      throw new ApiError('payload_too_large', `JSON bodies are limited to ${LIMITS.jsonBodyMaxBytes / 1024} kB.`)
+    }
+    await next()
+  })
+  app.use('/api/*', idempotency)
+
+  app.route('/api', authRoutes)
+  app.use('/api/t/:tenant/*', requireMember)
+  app.route('/api/t/:tenant', tenantRoutes)
+  app.all('/api/*', () => {
+    throw new ApiError('not_found', 'There is no such API call.')
+  })
+
+  serveWeb(app, deps)
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status)
+    if (error instanceof HTTPException) {
+      const status = error.status
+      const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthorized' : status < 500 ? 'bad_request' : 'internal'
+      const message =
+        error.message && status < 500 ? `${error.message.replace(/\.?$/, '.')}` : 'The request could not be handled.'
+      return c.json({ error: { code, message } }, status)
+    }
+    if (deps.env.LOG_LEVEL !== 'silent') console.error('Unhandled error', c.req.method, c.req.path, error)
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on the server. Try again; if it keeps failing, tell your administrator.' } }, 500)
+  })
+  return app
+}
+
+/** Serves web/dist with the SPA fallback; sw.js is never cached by HTTP so updates are found. */
+function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
+  const root = path.resolve(deps.env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'))
+  const index = path.join(root, 'index.html')
+  app.use('/sw.js', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-cache')
+  })
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  if (fs.existsSync(root)) app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.' }))
+  app.get('*', (c) => {
+    if (!fs.existsSync(index)) {
+      return c.html('<!doctype html><title>Marine Workbench</title><p>Marine Workbench API is running. The web app is not built yet: run <code>npm start</code>.</p>')
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.html(fs.readFileSync(index, 'utf8'))
+  })
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import type { CaseEventTable, CaseTable } from './tables/case.table.ts'
+import type { ConversationTable, MessageTable, QueryLogTable } from './tables/conversation.table.ts'
+import type {
+  ChangeLogTable,
+  IdempotencyKeyTable,
+  SyncDeviceTable,
+  SyncHorizonTable,
+  SyncMutationTable,
+} from './tables/sync.table.ts'
+import type { TenantTable } from './tables/tenant.table.ts'
+import type { TrainingAssignmentTable, TrainingSetTable } from './tables/training.table.ts'
+import type { LoginStateTable, MembershipTable, SessionTable, UserTable } from './tables/user.table.ts'
+
+export interface Database {
+  tenants: TenantTable
+  users: UserTable
+  memberships: MembershipTable
+  sessions: SessionTable
+  login_states: LoginStateTable
+  cases: CaseTable
+  case_events: CaseEventTable
+  conversations: ConversationTable
+  messages: MessageTable
+  query_log: QueryLogTable
+  training_sets: TrainingSetTable
+  training_assignments: TrainingAssignmentTable
+  change_log: ChangeLogTable
+  sync_horizon: SyncHorizonTable
+  sync_devices: SyncDeviceTable
+  sync_mutations: SyncMutationTable
+  idempotency_keys: IdempotencyKeyTable
+}
+
+export type Db = Kysely<Database>
+
+/** Opens the embedded SQLite database (a file, or ':memory:' in tests) with WAL and foreign keys on. */
+export function openDatabase(file: string): { db: Db; sqlite: SQLite.Database } {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, sqlite }
+}

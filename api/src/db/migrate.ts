@@ -1,0 +1,17 @@
+import { type Migration, Migrator } from 'kysely/migration'
+import type { Db } from './database.ts'
+import * as initial from './migrations/2026-11-20T1200-initial.ts'
+
+/** Every migration, in order. Append new files here; never edit one that has been merged. */
+const migrations: Record<string, Migration> = {
+  '2026-11-20T1200-initial': initial,
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error })
+  }
+}

@@ -1,0 +1,64 @@
+import type { Case, CaseEvent } from '@mw/sync-protocol'
+import type { Actor } from '../../auth/actor.ts'
+import { isManagerOrAdmin } from '../../auth/actor.ts'
+import type { Db } from '../database.ts'
+import type { CaseEventRow, CaseRow } from '../tables/case.table.ts'
+
+export const toCase = (row: CaseRow): Case => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  expert: row.expert as Case['expert'],
+  status: row.status as Case['status'],
+  tags: JSON.parse(row.tags_json) as string[],
+  createdBy: row.created_by,
+  assignedTo: row.assigned_to,
+  conversationId: row.conversation_id,
+  version: row.version,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+})
+
+export const toCaseEvent = (row: CaseEventRow): CaseEvent => ({
+  id: row.id,
+  caseId: row.case_id,
+  kind: row.kind as CaseEvent['kind'],
+  authorId: row.author_id,
+  data: JSON.parse(row.data_json) as Record<string, unknown>,
+  createdAt: row.created_at,
+})
+
+/** Technicians see the cases they created or are assigned; managers and admins see the tenant's. */
+export const canSeeCase = (actor: Actor, row: Pick<CaseRow, 'created_by' | 'assigned_to'>) =>
+  isManagerOrAdmin(actor) || row.created_by === actor.userId || row.assigned_to === actor.userId
+
+export async function listCases(db: Db, actor: Actor): Promise<CaseRow[]> {
+  let query = db.selectFrom('cases').selectAll().where('tenant_slug', '=', actor.tenant)
+  if (!isManagerOrAdmin(actor)) {
+    query = query.where((eb) =>
+      eb.or([eb('created_by', '=', actor.userId), eb('assigned_to', '=', actor.userId)]),
+    )
+  }
+  return query.orderBy('created_at', 'desc').execute()
+}
+
+/** The case if it exists in the actor's tenant and the actor may see it; undefined otherwise. */
+export async function findVisibleCase(db: Db, actor: Actor, id: string): Promise<CaseRow | undefined> {
+  const row = await db
+    .selectFrom('cases')
+    .selectAll()
+    .where('tenant_slug', '=', actor.tenant)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row && canSeeCase(actor, row) ? row : undefined
+}
+
+export async function listCaseEvents(db: Db, caseId: string): Promise<CaseEventRow[]> {
+  return db
+    .selectFrom('case_events')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}

@@ -1,0 +1,37 @@
+import type { SyncEntity } from '@mw/sync-protocol'
+import { now } from '../../lib/time.ts'
+import type { Db } from '../database.ts'
+
+/**
+ * Records that a row changed. Each (tenant, entity, id) keeps one log row whose version is
+ * re-issued on every change, so a pull returns each changed row once, at its newest version.
+ */
+export async function recordChange(
+  trx: Db,
+  tenant: string,
+  entity: SyncEntity,
+  entityId: string,
+  op: 'upsert' | 'delete' = 'upsert',
+): Promise<number> {
+  await trx
+    .deleteFrom('change_log')
+    .where('tenant_slug', '=', tenant)
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .execute()
+  const row = await trx
+    .insertInto('change_log')
+    .values({ tenant_slug: tenant, entity, entity_id: entityId, op, changed_at: now() })
+    .returning('version')
+    .executeTakeFirstOrThrow()
+  return row.version
+}
+
+export async function latestVersion(db: Db, tenant: string): Promise<number> {
+  const row = await db
+    .selectFrom('change_log')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('tenant_slug', '=', tenant)
+    .executeTakeFirst()
+  return Number(row?.v ?? 0)
+}

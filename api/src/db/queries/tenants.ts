@@ -1,0 +1,94 @@
+import {
+  type Branding,
+  defaultExpertModelConfig,
+  type ExpertModelConfig,
+  type Role,
+  type TenantConfig,
+  type TenantUser,
+} from '@mw/sync-protocol'
+import type { Db } from '../database.ts'
+import type { TenantRow } from '../tables/tenant.table.ts'
+
+export const findTenant = (db: Db, slug: string) =>
+  db.selectFrom('tenants').selectAll().where('slug', '=', slug).executeTakeFirst()
+
+export function parseModels(row: Pick<TenantRow, 'models_json'>): TenantConfig['models'] {
+  const stored = JSON.parse(row.models_json) as Partial<Record<'seakeeper' | 'furuno', ExpertModelConfig>>
+  return {
+    seakeeper: stored.seakeeper ?? defaultExpertModelConfig(),
+    furuno: stored.furuno ?? defaultExpertModelConfig(),
+  }
+}
+
+export const toBranding = (row: TenantRow): Branding => ({
+  name: row.name,
+  theme: row.theme as Branding['theme'],
+  logoUrl: row.logo_url,
+  logoLetters: row.logo_letters,
+})
+
+export const toTenantConfig = (row: TenantRow): TenantConfig => ({
+  branding: toBranding(row),
+  models: parseModels(row),
+})
+
+export async function findMembership(db: Db, tenant: string, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .selectAll()
+    .where('tenant_slug', '=', tenant)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+const tenantUserColumns = [
+  'users.id',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+  'users.profile_image_url',
+  'memberships.role',
+  'memberships.created_at',
+] as const
+
+export async function listTenantUsers(db: Db, tenant: string): Promise<TenantUser[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(tenantUserColumns)
+    .where('memberships.tenant_slug', '=', tenant)
+    .orderBy('users.email')
+    .execute()
+  return rows.map(toTenantUser)
+}
+
+export async function findTenantUser(db: Db, tenant: string, userId: string): Promise<TenantUser | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(tenantUserColumns)
+    .where('memberships.tenant_slug', '=', tenant)
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  return row && toTenantUser(row)
+}
+
+function toTenantUser(row: {
+  id: string
+  first_name: string | null
+  last_name: string | null
+  email: string
+  profile_image_url: string | null
+  role: string
+  created_at: string
+}): TenantUser {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    role: row.role as Role,
+    createdAt: row.created_at,
+    profileImageUrl: row.profile_image_url,
+  }
+}

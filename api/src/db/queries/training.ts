@@ -1,0 +1,42 @@
+import type { Assignment, TrainingQuestion, TrainingSet } from '@mw/sync-protocol'
+import type { Actor } from '../../auth/actor.ts'
+import { isManagerOrAdmin } from '../../auth/actor.ts'
+import type { Db } from '../database.ts'
+import type { TrainingAssignmentRow, TrainingSetRow } from '../tables/training.table.ts'
+
+export const toTrainingSet = (row: TrainingSetRow): TrainingSet => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  expert: row.expert as TrainingSet['expert'],
+  questions: JSON.parse(row.questions_json) as TrainingQuestion[],
+  createdBy: row.created_by,
+  createdAt: row.created_at,
+})
+
+export const toAssignment = (row: TrainingAssignmentRow): Assignment => ({
+  id: row.id,
+  setId: row.set_id,
+  assignedToRole: row.assigned_to_role as Assignment['assignedToRole'],
+  assignedToId: row.assigned_to_id,
+  completed: row.completed === 1,
+  score: row.score,
+  createdAt: row.created_at,
+})
+
+export const listTrainingSets = (db: Db, tenant: string) =>
+  db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant).orderBy('created_at', 'desc').execute()
+
+/** Managers and admins see every assignment; others see the ones for them or their role. */
+export const canSeeAssignment = (actor: Actor, row: Pick<TrainingAssignmentRow, 'assigned_to_id' | 'assigned_to_role'>) =>
+  isManagerOrAdmin(actor) || row.assigned_to_id === actor.userId || row.assigned_to_role === actor.role
+
+export async function listAssignments(db: Db, actor: Actor): Promise<TrainingAssignmentRow[]> {
+  let query = db.selectFrom('training_assignments').selectAll().where('tenant_slug', '=', actor.tenant)
+  if (!isManagerOrAdmin(actor)) {
+    query = query.where((eb) =>
+      eb.or([eb('assigned_to_id', '=', actor.userId), eb('assigned_to_role', '=', actor.role)]),
+    )
+  }
+  return query.orderBy('created_at', 'desc').execute()
+}

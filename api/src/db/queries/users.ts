@@ -1,0 +1,18 @@
+import type { Role } from '@mw/sync-protocol'
+import type { Db } from '../database.ts'
+
+export async function listUserTenants(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('tenants', 'tenants.slug', 'memberships.tenant_slug')
+    .select(['tenants.slug', 'tenants.name', 'memberships.role'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at')
+    .orderBy('tenants.slug')
+    .execute()
+  return rows.map((r) => ({ slug: r.slug, name: r.name, role: r.role as Role }))
+}
+
+export async function firstTenantOf(db: Db, userId: string): Promise<string | undefined> {
+  return (await listUserTenants(db, userId))[0]?.slug
+}

@@ -1,0 +1,33 @@
+import type { Insertable, Selectable } from 'kysely'
+
+export interface CaseTable {
+  id: string
+  tenant_slug: string
+  title: string
+  description: string
+  expert: string
+  status: string
+  tags_json: string
+  created_by: string
+  assigned_to: string | null
+  conversation_id: string | null
+  version: number
+  /** The case version at which the status last changed, and the device (or user) that changed it. */
+  status_version: number
+  status_changed_by: string | null
+  created_at: string
+  updated_at: string
+}
+export type CaseRow = Selectable<CaseTable>
+export type InsertableCaseRow = Insertable<CaseTable>
+
+export interface CaseEventTable {
+  id: string
+  tenant_slug: string
+  case_id: string
+  kind: string
+  author_id: string
+  data_json: string
+  created_at: string
+}
+export type CaseEventRow = Selectable<CaseEventTable>

@@ -1,0 +1,5 @@
+/** The server's clock is the only clock that orders anything; device times are labels. */
+export const now = (): string => new Date().toISOString()
+
+export const daysAgo = (days: number, from = Date.now()): string =>
+  new Date(from - days * 24 * 60 * 60 * 1000).toISOString()

@@ -1,0 +1,49 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../app-env.ts'
+import { findSessionUser, sessionToken } from '../auth/sessions.ts'
+import { ApiError } from '../errors.ts'
+import { findMembership } from '../db/queries/tenants.ts'
+import type { Role } from '@mw/sync-protocol'
+
+/** Loads the signed-in user (or null) from the session cookie. */
+export const loadUser = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('user', await findSessionUser(c.get('deps').db, sessionToken(c)))
+  await next()
+})
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('user')) throw new ApiError('unauthorized', 'You are signed out. Sign in again to continue.')
+  await next()
+})
+
+/**
+ * Resolves /api/t/:tenant into the acting member. A tenant the user does not belong to answers
+ * 404, the same as one that does not exist, so membership of other tenants is not revealed.
+ */
+export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.get('user')
+  if (!user) throw new ApiError('unauthorized', 'You are signed out. Sign in again to continue.')
+  const tenant = c.req.param('tenant')?.toLowerCase() ?? ''
+  const membership = await findMembership(c.get('deps').db, tenant, user.id)
+  if (!membership) throw new ApiError('not_found', `The workspace "${tenant}" was not found.`)
+  c.set('actor', { userId: user.id, tenant, role: membership.role as Role })
+  await next()
+})
+
+/**
+ * Refuses cookie-authenticated writes sent from another site (CSRF): a browser names the page's
+ * origin in Origin and Sec-Fetch-Site; clients that send neither are not browsers.
+ */
+export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+    const origin = c.req.header('origin')
+    const own = new URL(c.req.url).origin
+    const publicOrigin = c.get('deps').env.PUBLIC_URL ? new URL(c.get('deps').env.PUBLIC_URL as string).origin : own
+    const fetchSite = c.req.header('sec-fetch-site')
+    const foreignOrigin = origin !== undefined && origin !== own && origin !== publicOrigin
+    if (foreignOrigin || fetchSite === 'cross-site') {
+      throw new ApiError('forbidden', 'This request came from another site and was refused.')
+    }
+  }
+  await next()
+})

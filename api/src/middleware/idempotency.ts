@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto'
+import { createMiddleware } from 'hono/factory'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppEnv } from '../app-env.ts'
+import { ApiError } from '../errors.ts'
+import { now } from '../lib/time.ts'
+
+const KEY_PATTERN = /^[\w.:-]{1,200}$/
+
+/**
+ * Honours Idempotency-Key on writes: the first request with a key runs and its answer is stored;
+ * a repeat with the same key and body gets the stored answer without running again; a repeat
+ * with another body is refused; a repeat while the first still runs answers 409. Keys are kept
+ * for 200 days (the offline window plus margin) and pruned by the maintenance job.
+ */
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header('idempotency-key')
+  if (!key || ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next()
+  if (!KEY_PATTERN.test(key)) {
+    throw new ApiError('invalid_input', 'Idempotency-Key must be 1-200 letters, digits, dots, colons, dashes or underscores.', {
+      field: 'Idempotency-Key',
+    })
+  }
+  const user = c.get('user')
+  if (!user) return next()
+  const { db } = c.get('deps')
+  const body = await c.req.raw.clone().arrayBuffer()
+  const bodyHash = createHash('sha256').update(new Uint8Array(body)).digest('hex')
+  const path = new URL(c.req.url).pathname
+
+  const claimed = await db
+    .insertInto('idempotency_keys')
+    .values({ user_id: user.id, key, method: c.req.method, path, body_hash: bodyHash, state: 'pending', status: null, response_body: null, created_at: now() })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst()
+
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const stored = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow()
+    if (stored.method !== c.req.method || stored.path !== path || stored.body_hash !== bodyHash) {
+      throw new ApiError('invalid_input', 'This Idempotency-Key was already used for a different request. Use a new key.', {
+        field: 'Idempotency-Key',
+      })
+    }
+    if (stored.state === 'pending') {
+      throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed. Try again shortly.')
+    }
+    c.header('Idempotent-Replayed', 'true')
+    return c.body(stored.response_body ?? '', (stored.status ?? 200) as ContentfulStatusCode, {
+      'Content-Type': 'application/json',
+    })
+  }
+
+  try {
+    await next()
+  } catch (error) {
+    await db.deleteFrom('idempotency_keys').where('user_id', '=', user.id).where('key', '=', key).execute()
+    throw error
+  }
+  const status = c.res.status
+  if (status >= 500 || c.error) {
+    // A failure may succeed on retry: free the key instead of pinning the failure.
+    await db.deleteFrom('idempotency_keys').where('user_id', '=', user.id).where('key', '=', key).execute()
+    return
+  }
+  const responseBody = await c.res.clone().text()
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status, response_body: responseBody })
+    .where('user_id', '=', user.id)
+    .where('key', '=', key)
+    .execute()
+})

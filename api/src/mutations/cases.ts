@@ -1,0 +1,173 @@
+import type { Case, CaseStatus, MutationArgs } from '@mw/sync-protocol'
+import type { Actor } from '../auth/actor.ts'
+import type { Db } from '../db/database.ts'
+import { recordChange } from '../db/queries/change-log.ts'
+import { findVisibleCase, toCase } from '../db/queries/cases.ts'
+import { ApiError, notFound } from '../errors.ts'
+import { newId } from '../lib/ids.ts'
+import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
+import { now } from '../lib/time.ts'
+import type { MutationOutcome } from './outcome.ts'
+
+async function insertEvent(
+  trx: Db,
+  actor: Actor,
+  caseId: string,
+  kind: 'created' | 'status' | 'note' | 'conflict',
+  data: Record<string, unknown>,
+  id = newId(),
+) {
+  await trx
+    .insertInto('case_events')
+    .values({
+      id,
+      tenant_slug: actor.tenant,
+      case_id: caseId,
+      kind,
+      author_id: actor.userId,
+      data_json: JSON.stringify(data),
+      created_at: now(),
+    })
+    .execute()
+  await recordChange(trx, actor.tenant, 'caseEvent', id)
+}
+
+async function reload(trx: Db, actor: Actor, id: string): Promise<Case> {
+  const row = await findVisibleCase(trx, actor, id)
+  if (!row) throw notFound('The case')
+  return toCase(row)
+}
+
+export async function createCase(
+  trx: Db,
+  actor: Actor,
+  args: Omit<MutationArgs<'case.create'>, 'id'> & { id?: string; assignedTo?: string | null },
+): Promise<MutationOutcome<Case>> {
+  const id = args.id ?? newId()
+  const existing = await trx.selectFrom('cases').select(['id', 'tenant_slug']).where('id', '=', id).executeTakeFirst()
+  if (existing) throw new ApiError('conflict', 'A case with this id already exists.', { field: 'id' })
+  if (args.assignedTo) await assertMember(trx, actor.tenant, args.assignedTo)
+  if (args.conversationId) {
+    const conversation = await trx
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', '=', args.conversationId)
+      .where('tenant_slug', '=', actor.tenant)
+      .where('user_id', '=', actor.userId)
+      .executeTakeFirst()
+    if (!conversation) throw new ApiError('not_found', 'The conversation to link was not found.', { field: 'conversationId' })
+  }
+  const at = now()
+  await trx
+    .insertInto('cases')
+    .values({
+      id,
+      tenant_slug: actor.tenant,
+      title: stripHtml(args.title) || 'Untitled case',
+      description: sanitizeRichHtml(args.description),
+      expert: args.expert,
+      status: 'Open',
+      tags_json: JSON.stringify(args.tags.map(stripHtml).filter(Boolean)),
+      created_by: actor.userId,
+      assigned_to: args.assignedTo ?? null,
+      conversation_id: args.conversationId ?? null,
+      version: 1,
+      status_version: 1,
+      status_changed_by: actor.deviceId ?? actor.userId,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute()
+  await insertEvent(trx, actor, id, 'created', {})
+  await recordChange(trx, actor.tenant, 'case', id)
+  return { status: 'applied', value: await reload(trx, actor, id) }
+}
+
+/**
+ * Sets a case's status. With a base version (synced writes), a status that someone else changed
+ * after the author last saw the case is not applied: a conflict entry is written to the case
+ * history instead, and the author can apply it again from there.
+ */
+export async function setCaseStatus(
+  trx: Db,
+  actor: Actor,
+  args: MutationArgs<'case.setStatus'>,
+  baseVersion: number | null,
+): Promise<MutationOutcome<Case>> {
+  const row = await findVisibleCase(trx, actor, args.caseId)
+  if (!row) throw notFound('The case')
+  const author = actor.deviceId ?? actor.userId
+  const changedByOther = row.status_changed_by !== author
+  if (baseVersion !== null && baseVersion < row.status_version && changedByOther && row.status !== args.status) {
+    await insertEvent(trx, actor, row.id, 'conflict', { wanted: args.status, current: row.status as CaseStatus })
+    return {
+      status: 'conflict',
+      reason: `Someone else changed the status to ${row.status} before your change to ${args.status} arrived. Apply yours again if it still holds.`,
+      value: await reload(trx, actor, row.id),
+    }
+  }
+  if (row.status === args.status) return { status: 'applied', value: toCase(row) }
+  const version = row.version + 1
+  await bump(trx, row.id, row.version, { status: args.status, status_version: version, status_changed_by: author })
+  await insertEvent(trx, actor, row.id, 'status', { from: row.status, to: args.status })
+  await recordChange(trx, actor.tenant, 'case', row.id)
+  return { status: 'applied', value: await reload(trx, actor, row.id) }
+}
+
+/** Appends a note (an insert by id: the same note id twice appends once; allowed on resolved cases). */
+export async function appendCaseNote(
+  trx: Db,
+  actor: Actor,
+  args: MutationArgs<'case.appendNote'>,
+): Promise<MutationOutcome<Case>> {
+  const row = await findVisibleCase(trx, actor, args.caseId)
+  if (!row) throw notFound('The case')
+  const seen = await trx.selectFrom('case_events').select('id').where('id', '=', args.noteId).executeTakeFirst()
+  if (seen) return { status: 'applied', value: toCase(row) }
+  const text = sanitizeRichHtml(args.text).trim()
+  if (!text) throw new ApiError('invalid_input', 'The note is empty.', { field: 'text' })
+  const description = row.description ? `${row.description}\n\n${text}` : text
+  await bump(trx, row.id, row.version, { description })
+  await insertEvent(trx, actor, row.id, 'note', { text }, args.noteId)
+  await recordChange(trx, actor.tenant, 'case', row.id)
+  return { status: 'applied', value: await reload(trx, actor, row.id) }
+}
+
+/** PUT {description}: the spec's client sends the whole description with the note appended. */
+export async function replaceCaseDescription(
+  trx: Db,
+  actor: Actor,
+  args: { caseId: string; description: string },
+): Promise<MutationOutcome<Case>> {
+  const row = await findVisibleCase(trx, actor, args.caseId)
+  if (!row) throw notFound('The case')
+  const description = sanitizeRichHtml(args.description)
+  if (description === row.description) return { status: 'applied', value: toCase(row) }
+  await bump(trx, row.id, row.version, { description })
+  await insertEvent(trx, actor, row.id, 'note', { text: description.slice(row.description.length).trim() })
+  await recordChange(trx, actor.tenant, 'case', row.id)
+  return { status: 'applied', value: await reload(trx, actor, row.id) }
+}
+
+async function bump(
+  trx: Db,
+  id: string,
+  version: number,
+  fields: { status?: string; status_version?: number; status_changed_by?: string; description?: string },
+) {
+  await trx
+    .updateTable('cases')
+    .set({ ...fields, version: version + 1, updated_at: now() })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function assertMember(trx: Db, tenant: string, userId: string) {
+  const member = await trx
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('tenant_slug', '=', tenant)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!member) throw new ApiError('not_found', 'That user is not a member of this tenant.', { field: 'userId' })
+}

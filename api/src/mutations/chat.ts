@@ -1,0 +1,83 @@
+import type { Message, MutationArgs } from '@mw/sync-protocol'
+import type { Actor } from '../auth/actor.ts'
+import type { Db } from '../db/database.ts'
+import { recordChange } from '../db/queries/change-log.ts'
+import { findOwnConversation, toMessage } from '../db/queries/conversations.ts'
+import { ApiError } from '../errors.ts'
+import { now } from '../lib/time.ts'
+import type { MutationOutcome } from './outcome.ts'
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The user's question as stored HTML: escaped text, paragraphs and line breaks kept. */
+export const questionHtml = (query: string) =>
+  query
+    .trim()
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')
+
+export const titleFromQuestion = (query: string) => {
+  const oneLine = query.trim().replace(/\s+/g, ' ')
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57).trimEnd()}...` : oneLine
+}
+
+/**
+ * Stores a user's chat message (creating its conversation on first use). An insert by id:
+ * the same message id twice stores it once. Answering happens after commit (experts/answer-pending).
+ */
+export async function recordUserMessage(
+  trx: Db,
+  actor: Actor,
+  args: Pick<MutationArgs<'chat.send'>, 'conversationId' | 'messageId' | 'agentId' | 'query'>,
+): Promise<MutationOutcome<Message>> {
+  const at = now()
+  const conversation = await findOwnConversation(trx, actor.tenant, actor.userId, args.conversationId)
+  if (!conversation) {
+    const taken = await trx.selectFrom('conversations').select('id').where('id', '=', args.conversationId).executeTakeFirst()
+    if (taken) throw new ApiError('not_found', 'The conversation was not found.', { field: 'conversationId' })
+    await trx
+      .insertInto('conversations')
+      .values({
+        id: args.conversationId,
+        tenant_slug: actor.tenant,
+        user_id: actor.userId,
+        agent_id: args.agentId,
+        title: titleFromQuestion(args.query),
+        status: 'active',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute()
+  } else if (conversation.agent_id !== args.agentId) {
+    throw new ApiError('invalid_input', `That conversation belongs to the ${conversation.agent_id} expert.`, {
+      field: 'conversationId',
+    })
+  }
+  const existing = await trx.selectFrom('messages').selectAll().where('id', '=', args.messageId).executeTakeFirst()
+  if (existing) {
+    if (existing.conversation_id !== args.conversationId) {
+      throw new ApiError('conflict', 'A message with this id already exists.', { field: 'messageId' })
+    }
+    return { status: 'applied', value: toMessage(existing) }
+  }
+  await trx
+    .insertInto('messages')
+    .values({
+      id: args.messageId,
+      tenant_slug: actor.tenant,
+      conversation_id: args.conversationId,
+      role: 'user',
+      content: questionHtml(args.query),
+      sources_json: '[]',
+      reply_to: null,
+      created_at: at,
+    })
+    .execute()
+  await trx.updateTable('conversations').set({ updated_at: at }).where('id', '=', args.conversationId).execute()
+  await recordChange(trx, actor.tenant, 'conversation', args.conversationId)
+  await recordChange(trx, actor.tenant, 'message', args.messageId)
+  const row = await trx.selectFrom('messages').selectAll().where('id', '=', args.messageId).executeTakeFirstOrThrow()
+  return { status: 'applied', value: toMessage(row) }
+}

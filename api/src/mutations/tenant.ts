@@ -1,0 +1,85 @@
+import type { MutationArgs, TenantConfig, TenantUser } from '@mw/sync-protocol'
+import { type Actor, assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
+import type { Db } from '../db/database.ts'
+import { recordChange } from '../db/queries/change-log.ts'
+import { findTenant, findTenantUser, parseModels, toTenantConfig } from '../db/queries/tenants.ts'
+import { ApiError, notFound } from '../errors.ts'
+import { stripHtml } from '../lib/sanitize.ts'
+import { now } from '../lib/time.ts'
+import type { MutationOutcome } from './outcome.ts'
+
+async function loadConfig(trx: Db, tenant: string): Promise<TenantConfig> {
+  const row = await findTenant(trx, tenant)
+  if (!row) throw notFound('The tenant')
+  return toTenantConfig(row)
+}
+
+export async function saveBranding(
+  trx: Db,
+  actor: Actor,
+  args: MutationArgs<'tenant.saveBranding'>,
+): Promise<MutationOutcome<TenantConfig>> {
+  assertManagerOrAdmin(actor)
+  const name = stripHtml(args.branding.name)
+  if (!name) throw new ApiError('invalid_input', 'The tenant name cannot be empty.', { field: 'branding.name' })
+  await trx
+    .updateTable('tenants')
+    .set({
+      name,
+      theme: args.branding.theme,
+      logo_url: args.branding.logoUrl || null,
+      logo_letters: args.branding.logoLetters,
+      updated_at: now(),
+    })
+    .where('slug', '=', actor.tenant)
+    .execute()
+  await recordChange(trx, actor.tenant, 'tenantConfig', actor.tenant)
+  return { status: 'applied', value: await loadConfig(trx, actor.tenant) }
+}
+
+export async function saveModelConfig(
+  trx: Db,
+  actor: Actor,
+  args: MutationArgs<'tenant.saveModel'>,
+): Promise<MutationOutcome<TenantConfig>> {
+  assertManagerOrAdmin(actor)
+  const tenant = await findTenant(trx, actor.tenant)
+  if (!tenant) throw notFound('The tenant')
+  for (const choice of [args.config.primary, args.config.fallback]) {
+    if (choice?.provider === 'openai-compatible' && !choice.baseUrl) {
+      throw new ApiError('invalid_input', 'An OpenAI-compatible model needs its base URL.', { field: 'primary.baseUrl' })
+    }
+  }
+  const models = { ...parseModels(tenant), [args.expert]: args.config }
+  await trx
+    .updateTable('tenants')
+    .set({ models_json: JSON.stringify(models), updated_at: now() })
+    .where('slug', '=', actor.tenant)
+    .execute()
+  await recordChange(trx, actor.tenant, 'tenantConfig', actor.tenant)
+  return { status: 'applied', value: await loadConfig(trx, actor.tenant) }
+}
+
+/** Admins change roles; nobody changes their own. The user's pull scope changes with it. */
+export async function setUserRole(
+  trx: Db,
+  actor: Actor,
+  args: MutationArgs<'user.setRole'>,
+): Promise<MutationOutcome<TenantUser>> {
+  assertAdmin(actor)
+  if (args.userId === actor.userId) throw new ApiError('forbidden', 'You cannot change your own role.')
+  const before = await findTenantUser(trx, actor.tenant, args.userId)
+  if (!before) throw notFound('The user')
+  if (before.role !== args.role) {
+    const version = await recordChange(trx, actor.tenant, 'tenantUser', args.userId)
+    await trx
+      .updateTable('memberships')
+      .set({ role: args.role, scope_version: version })
+      .where('tenant_slug', '=', actor.tenant)
+      .where('user_id', '=', args.userId)
+      .execute()
+  }
+  const after = await findTenantUser(trx, actor.tenant, args.userId)
+  if (!after) throw notFound('The user')
+  return { status: 'applied', value: after }
+}

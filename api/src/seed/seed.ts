@@ -1,0 +1,71 @@
+import { type Role, defaultExpertModelConfig } from '@mw/sync-protocol'
+import type { Db } from '../db/database.ts'
+import { recordChange } from '../db/queries/change-log.ts'
+import { newId } from '../lib/ids.ts'
+import { now } from '../lib/time.ts'
+
+export const SEED_TENANTS = [
+  { slug: 'demo', name: 'Marine Workbench', theme: 'slate' },
+  { slug: 'harbor', name: 'Harbor Marine Services', theme: 'forest' },
+] as const
+
+export const SEED_USERS: { email: string; firstName: string; lastName: string; tenant: string; role: Role }[] = [
+  { email: 'admin@demo.local', firstName: 'Avery', lastName: 'Admin', tenant: 'demo', role: 'Admin' },
+  { email: 'manager@demo.local', firstName: 'Morgan', lastName: 'Manager', tenant: 'demo', role: 'Manager' },
+  { email: 'tech@demo.local', firstName: 'Taylor', lastName: 'Tech', tenant: 'demo', role: 'Technician' },
+  { email: 'admin@harbor.local', firstName: 'Harper', lastName: 'Admin', tenant: 'harbor', role: 'Admin' },
+  { email: 'tech@harbor.local', firstName: 'Hayden', lastName: 'Tech', tenant: 'harbor', role: 'Technician' },
+]
+
+export async function createTenant(db: Db, slug: string, name: string, theme = 'slate') {
+  const at = now()
+  const models = { seakeeper: defaultExpertModelConfig(), furuno: defaultExpertModelConfig() }
+  await db
+    .insertInto('tenants')
+    .values({ slug, name, theme, logo_url: null, logo_letters: '', models_json: JSON.stringify(models), created_at: at, updated_at: at })
+    .execute()
+  await recordChange(db, slug, 'tenantConfig', slug)
+}
+
+/** Adds (or re-roles) a user in a tenant, creating the user by e-mail if needed. Returns the user id. */
+export async function addMember(
+  db: Db,
+  tenant: string,
+  user: { email: string; firstName?: string | null; lastName?: string | null },
+  role: Role,
+): Promise<string> {
+  const existing = await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirst()
+  const id = existing?.id ?? newId()
+  if (!existing) {
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: user.email,
+        first_name: user.firstName ?? null,
+        last_name: user.lastName ?? null,
+        profile_image_url: null,
+        oidc_subject: null,
+        created_at: now(),
+      })
+      .execute()
+  }
+  const version = await recordChange(db, tenant, 'tenantUser', id)
+  await db
+    .insertInto('memberships')
+    .values({ tenant_slug: tenant, user_id: id, role, scope_version: version, created_at: now() })
+    .onConflict((oc) => oc.columns(['tenant_slug', 'user_id']).doUpdateSet({ role, scope_version: version }))
+    .execute()
+  return id
+}
+
+/** Seeds the tenants and users of DESIGN.md once; a database that has tenants is left alone. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const any = await db.selectFrom('tenants').select('slug').limit(1).executeTakeFirst()
+  if (any) return false
+  await db.transaction().execute(async (trx) => {
+    for (const t of SEED_TENANTS) await createTenant(trx, t.slug, t.name, t.theme)
+    for (const u of SEED_USERS) await addMember(trx, u.tenant, u, u.role)
+  })
+  return true
+}

@@ -1,0 +1,36 @@
+import { createApp } from '../app.ts'
+import type { AppDeps } from '../app-env.ts'
+import { openDatabase } from '../db/database.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { loadEnv } from '../env.ts'
+import { SEED_USERS, seedIfEmpty } from '../seed/seed.ts'
+
+/**
+ * A real app over a real, migrated and seeded SQLite database in memory, and a helper that
+ * signs in as a seeded user through the real local sign-in and returns their cookie.
+ */
+export async function createTestApp(overrides: Partial<AppDeps> = {}, envOverrides: Record<string, string> = {}) {
+  const { db } = openDatabase(':memory:')
+  await migrateToLatest(db)
+  await seedIfEmpty(db)
+  const env = loadEnv({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides })
+  const deps: AppDeps = { db, env, ...overrides }
+  const app = createApp(deps)
+
+  async function signIn(email: (typeof SEED_USERS)[number]['email'] | string): Promise<string> {
+    const res = await app.request('/api/login/local', {
+      method: 'POST',
+      body: new URLSearchParams({ email }),
+    })
+    const cookie = res.headers.get('set-cookie')?.split(';')[0]
+    if (res.status !== 303 || !cookie) throw new Error(`sign-in as ${email} failed: ${res.status}`)
+    return cookie
+  }
+
+  async function userId(email: string): Promise<string> {
+    const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  return { app, db, deps, signIn, userId }
+}

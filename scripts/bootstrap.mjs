@@ -1,0 +1,43 @@
+// Shared by `npm start` and `npm test`: install what is missing and build the web app, using
+// nothing but the Node.js and npm that the machine already has (pnpm comes through npx).
+import { execSync } from 'node:child_process'
+import { existsSync, statSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const run = (command, env = {}) =>
+  execSync(command, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Marine Workbench needs Node.js 22.12 or newer; this is ${process.version}.`)
+  process.exit(1)
+}
+
+export const pnpm = 'npx --yes pnpm@10.34.9'
+
+export function install() {
+  run(`${pnpm} install --frozen-lockfile --prefer-offline`, { COREPACK_INTEGRITY_KEYS: '0' })
+}
+
+function newestMtime(dir) {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs)
+  }
+  return newest
+}
+
+/** Builds web/dist unless it is newer than every source it is built from. */
+export function buildWeb() {
+  const built = path.join(root, 'web/dist/index.html')
+  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'sync-protocol/src']
+    .map((p) => path.join(root, p))
+    .filter(existsSync)
+  const newestSource = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)))
+  if (existsSync(built) && statSync(built).mtimeMs > newestSource) return
+  run(`${pnpm} --filter @mw/web build`)
+}
+
+export { root, run }

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { AGENT_IDS, EXPERTS, ROLES } from './constants.ts'
+
+/** Ids are UUIDs (v7 for rows made on a device, so they sort by creation). */
+export const idSchema = z.uuid()
+/** Server timestamps are ISO 8601 strings in UTC. */
+export const timestampSchema = z.iso.datetime({ offset: true })
+export const roleSchema = z.enum(ROLES)
+export const expertSchema = z.enum(EXPERTS)
+export const agentIdSchema = z.enum(AGENT_IDS)
+export const tenantSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A tenant slug is 1-40 lowercase letters, digits or dashes.')
+
+export type Role = z.infer<typeof roleSchema>
+export type Expert = z.infer<typeof expertSchema>
+export type AgentId = z.infer<typeof agentIdSchema>
+
+/** A trimmed, non-empty string of at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max)

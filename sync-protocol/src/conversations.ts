@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { agentIdSchema, idSchema, timestampSchema } from './common.ts'
+
+/** A passage an answer drew on (the stream's meta.contexts and a message's metadata.sources). */
+export const sourceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  section: z.string().nullable(),
+  page: z.number().int().nullable(),
+  text: z.string(),
+  score: z.number().optional(),
+})
+export type Source = z.infer<typeof sourceSchema>
+
+export const CONVERSATION_STATUSES = ['active', 'archived'] as const
+
+export const conversationSchema = z.object({
+  id: idSchema,
+  title: z.string().nullable(),
+  agentId: agentIdSchema,
+  status: z.enum(CONVERSATION_STATUSES),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+})
+export type Conversation = z.infer<typeof conversationSchema>
+
+export const messageSchema = z.object({
+  id: idSchema,
+  conversationId: idSchema,
+  role: z.enum(['user', 'assistant']),
+  /** Sanitised HTML. */
+  content: z.string(),
+  createdAt: timestampSchema,
+  metadata: z.object({ sources: z.array(sourceSchema) }),
+  /** For an assistant message: the user message it answers. */
+  replyTo: idSchema.nullable(),
+})
+export type Message = z.infer<typeof messageSchema>
+
+/** GET /api/t/{tenant}/conversations/{id} */
+export const conversationWithMessagesSchema = conversationSchema.extend({
+  messages: z.array(messageSchema),
+})
+export type ConversationWithMessages = z.infer<typeof conversationWithMessagesSchema>
+
+/** Query of GET /api/t/{tenant}/conversations */
+export const conversationListQuerySchema = z.object({ agentId: agentIdSchema.optional() })

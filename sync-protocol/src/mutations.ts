@@ -1,0 +1,101 @@
+/**
+ * The sync mutations: each user action a device can make offline, named once with its argument
+ * schema. The device applies it optimistically to IndexedDB and queues it in the outbox; the
+ * server re-validates the arguments, checks permissions, and its result wins.
+ */
+import { z } from 'zod'
+import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
+import { caseStatusSchema, tagsSchema } from './cases.ts'
+import { LIMITS } from './constants.ts'
+import { imageUploadSchema } from './stream.ts'
+import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
+import { trainingQuestionSchema } from './training.ts'
+
+export const mutationArgsSchemas = {
+  'case.create': z.object({
+    id: idSchema,
+    title: requiredText(LIMITS.titleMaxChars),
+    description: z.string().max(LIMITS.descriptionMaxChars),
+    expert: expertSchema,
+    tags: tagsSchema,
+    conversationId: idSchema.nullable(),
+  }),
+  'case.setStatus': z.object({ caseId: idSchema, status: caseStatusSchema }),
+  /** `text` already carries the author's local "[date-time]" prefix; notes are inserts by id and never conflict. */
+  'case.appendNote': z.object({
+    caseId: idSchema,
+    noteId: idSchema,
+    text: requiredText(LIMITS.noteMaxChars),
+  }),
+  'training.createSet': z.object({
+    id: idSchema,
+    title: requiredText(LIMITS.titleMaxChars),
+    description: z.string().max(4000),
+    expert: expertSchema,
+    questions: z.array(trainingQuestionSchema).max(200),
+  }),
+  'training.assign': z
+    .object({
+      id: idSchema,
+      setId: idSchema,
+      assignedToRole: roleSchema.nullable(),
+      assignedToId: idSchema.nullable(),
+    })
+    .refine((a) => (a.assignedToRole === null) !== (a.assignedToId === null), {
+      message: 'Assign to exactly one role or one user.',
+    }),
+  /** A chat message written offline; the server answers it once, keyed by messageId. */
+  'chat.send': z.object({
+    conversationId: idSchema,
+    messageId: idSchema,
+    agentId: expertSchema,
+    query: requiredText(LIMITS.queryMaxChars),
+    images: z.array(imageUploadSchema).max(LIMITS.imagesPerMessage),
+  }),
+  'tenant.saveBranding': z.object({ branding: brandingSchema }),
+  'tenant.saveModel': z.object({ expert: expertSchema, config: expertModelConfigSchema }),
+  'user.setRole': z.object({ userId: idSchema, role: roleSchema }),
+} as const
+
+export type MutationType = keyof typeof mutationArgsSchemas
+export const MUTATION_TYPES = Object.keys(mutationArgsSchemas) as MutationType[]
+export type MutationArgs<T extends MutationType> = z.infer<(typeof mutationArgsSchemas)[T]>
+
+const mutationEnvelope = {
+  /** UUIDv7 made on the device; the server remembers it so a replay is never applied twice. */
+  mid: idSchema,
+  /** Gapless per device, from 1. */
+  seq: z.number().int().min(1),
+  /** The version of the touched row the device last saw (case.setStatus uses it to detect conflicts). */
+  baseVersion: z.number().int().min(0).nullable(),
+  createdAt: timestampSchema,
+}
+
+export const mutationSchema = z.discriminatedUnion(
+  'type',
+  MUTATION_TYPES.map((type) =>
+    z.object({ ...mutationEnvelope, type: z.literal(type), args: mutationArgsSchemas[type] }),
+  ) as unknown as [MutationOf<'case.create'>, ...MutationOf<MutationType>[]],
+)
+
+type MutationOf<T extends MutationType> = z.ZodObject<{
+  mid: typeof idSchema
+  seq: z.ZodNumber
+  baseVersion: z.ZodNullable<z.ZodNumber>
+  createdAt: typeof timestampSchema
+  type: z.ZodLiteral<T>
+  args: (typeof mutationArgsSchemas)[T]
+}>
+
+export type Mutation = {
+  [T in MutationType]: {
+    mid: string
+    seq: number
+    baseVersion: number | null
+    createdAt: string
+    type: T
+    args: MutationArgs<T>
+  }
+}[MutationType]
+
+

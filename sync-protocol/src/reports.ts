@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { expertSchema } from './common.ts'
+
+export const topSearchSchema = z.object({
+  query: z.string(),
+  count: z.number().int(),
+  trend: z.enum(['up', 'down', 'stable']),
+})
+export type TopSearch = z.infer<typeof topSearchSchema>
+
+export const lowConfidenceTopicSchema = z.object({
+  topic: z.string(),
+  queries: z.number().int(),
+  /** 0 to 1 */
+  confidence: z.number().min(0).max(1),
+})
+export type LowConfidenceTopic = z.infer<typeof lowConfidenceTopicSchema>
+
+export const trainingSummaryRowSchema = z.object({
+  module: z.string(),
+  /** percent */
+  completion: z.number(),
+  /** percent */
+  avgScore: z.number(),
+})
+export type TrainingSummaryRow = z.infer<typeof trainingSummaryRowSchema>
+
+/** GET /api/t/{tenant}/reports/summary: the four tiles and expert usage, computed from the tenant's data. */
+export const reportSummarySchema = z.object({
+  totalQueries: z.number().int(),
+  resolvedPercent: z.number(),
+  trainingCompletionPercent: z.number(),
+  /** Median time from a case opening to its resolution, in minutes; null with no resolved case. */
+  avgResolutionMinutes: z.number().nullable(),
+  expertUsage: z.array(z.object({ expert: expertSchema, queries: z.number().int() })),
+})
+export type ReportSummary = z.infer<typeof reportSummarySchema>
+
+export const topSearchesSchema = z.array(topSearchSchema)
+export const lowConfidenceTopicsSchema = z.array(lowConfidenceTopicSchema)
+export const trainingSummarySchema = z.array(trainingSummaryRowSchema)

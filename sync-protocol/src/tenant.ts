@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { idSchema, roleSchema, timestampSchema } from './common.ts'
+import { DEFAULT_MODEL_CONFIG, LIMITS, PROVIDERS, THEMES } from './constants.ts'
+
+export const themeSchema = z.enum(THEMES)
+export const providerSchema = z.enum(PROVIDERS)
+
+export const brandingSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  theme: themeSchema,
+  logoUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).nullable(),
+  logoLetters: z
+    .string()
+    .trim()
+    .max(LIMITS.logoLettersMax)
+    .transform((s) => s.toUpperCase()),
+})
+export type Branding = z.infer<typeof brandingSchema>
+
+export const modelChoiceSchema = z.object({
+  provider: providerSchema,
+  model: z.string().trim().min(1).max(120),
+  /** Only for openai-compatible: the model server's base URL, e.g. http://10.0.0.5:11434/v1 */
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+})
+export type ModelChoice = z.infer<typeof modelChoiceSchema>
+
+export const expertModelConfigSchema = z.object({
+  primary: modelChoiceSchema,
+  fallback: modelChoiceSchema.nullable().optional(),
+  temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max),
+  maxOutputTokens: z
+    .number()
+    .int()
+    .min(LIMITS.maxOutputTokens.min)
+    .max(LIMITS.maxOutputTokens.max),
+})
+export type ExpertModelConfig = z.infer<typeof expertModelConfigSchema>
+
+export const defaultExpertModelConfig = (): ExpertModelConfig => ({
+  primary: { ...DEFAULT_MODEL_CONFIG.primary },
+  fallback: null,
+  temperature: DEFAULT_MODEL_CONFIG.temperature,
+  maxOutputTokens: DEFAULT_MODEL_CONFIG.maxOutputTokens,
+})
+
+/** GET /api/t/{tenant}/admin/config */
+export const tenantConfigSchema = z.object({
+  branding: brandingSchema,
+  models: z.object({ seakeeper: expertModelConfigSchema, furuno: expertModelConfigSchema }),
+})
+export type TenantConfig = z.infer<typeof tenantConfigSchema>
+
+/** PUT /api/t/{tenant}/admin/config */
+export const updateConfigBodySchema = z.object({ branding: brandingSchema })
+export type UpdateConfigBody = z.infer<typeof updateConfigBodySchema>
+
+/** PUT /api/t/{tenant}/admin/models/{expert} takes expertModelConfigSchema. */
+
+/** One row of GET /api/t/{tenant}/admin/users */
+export const tenantUserSchema = z.object({
+  id: idSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  role: roleSchema,
+  createdAt: timestampSchema,
+  profileImageUrl: z.string().nullable(),
+})
+export type TenantUser = z.infer<typeof tenantUserSchema>
+
+/** PUT /api/t/{tenant}/admin/users/{userId}/role */
+export const updateRoleBodySchema = z.object({ role: roleSchema })
+export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>

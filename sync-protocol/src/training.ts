@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
+import { LIMITS } from './constants.ts'
+
+export const mcqQuestionSchema = z.object({
+  type: z.literal('mcq'),
+  question: requiredText(1000),
+  options: z.array(requiredText(500)).min(2).max(10),
+  correct: z.number().int().min(0),
+  explanation: z.string().max(4000),
+})
+
+export const imageLabelQuestionSchema = z.object({
+  type: z.literal('image-label'),
+  question: requiredText(1000),
+  imageUrl: z.string().max(2000),
+  labelPoints: z
+    .array(z.object({ x: z.number(), y: z.number(), label: requiredText(200) }))
+    .max(50),
+})
+
+export const trainingQuestionSchema = z
+  .discriminatedUnion('type', [mcqQuestionSchema, imageLabelQuestionSchema])
+  .refine((q) => q.type !== 'mcq' || q.correct < q.options.length, {
+    message: 'The correct answer must be one of the options.',
+    path: ['correct'],
+  })
+export type TrainingQuestion = z.infer<typeof trainingQuestionSchema>
+
+export const trainingSetSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  expert: expertSchema,
+  questions: z.array(trainingQuestionSchema),
+  createdBy: idSchema,
+  createdAt: timestampSchema,
+})
+export type TrainingSet = z.infer<typeof trainingSetSchema>
+
+/** POST /api/t/{tenant}/training/build */
+export const buildTrainingBodySchema = z.object({
+  id: idSchema.optional(),
+  title: requiredText(LIMITS.titleMaxChars),
+  description: z.string().max(4000).default(''),
+  expert: expertSchema,
+  questions: z.array(trainingQuestionSchema).max(200),
+})
+export type BuildTrainingBody = z.infer<typeof buildTrainingBodySchema>
+
+export const assignmentSchema = z.object({
+  id: idSchema,
+  setId: idSchema,
+  assignedToRole: roleSchema.nullable(),
+  assignedToId: idSchema.nullable(),
+  completed: z.boolean(),
+  /** Percent 0-100, null until completed. */
+  score: z.number().min(0).max(100).nullable(),
+  createdAt: timestampSchema,
+})
+export type Assignment = z.infer<typeof assignmentSchema>
+
+/** POST /api/t/{tenant}/training/assign: one role, one user, or several users (each gets an assignment). */
+export const assignTrainingBodySchema = z.union([
+  z.strictObject({ setId: idSchema, assignedToRole: roleSchema, id: idSchema.optional() }),
+  z.strictObject({ setId: idSchema, assignedToId: idSchema, id: idSchema.optional() }),
+  z.strictObject({ setId: idSchema, assignedToIds: z.array(idSchema).min(1).max(500) }),
+])
+export type AssignTrainingBody = z.infer<typeof assignTrainingBodySchema>
+
+/** The built-in sample questions a new set starts from (SPEC.md §7). */
+export const SAMPLE_QUESTIONS: Record<'seakeeper' | 'furuno', TrainingQuestion[]> = {
+  seakeeper: [
+    {
+      type: 'mcq',
+      question: 'What must happen before a gyro stabilizer can produce stabilizing torque?',
+      options: [
+        'The flywheel must reach its operating speed (spool-up)',
+        'The boat must be under way above 10 knots',
+        'The hull must be heeled to one side',
+        'The bilge pump must be running',
+      ],
+      correct: 0,
+      explanation:
+        'A gyro stabilizer only resists roll once the flywheel spins at operating speed; until spool-up completes, precession torque is too small to help.',
+    },
+    {
+      type: 'image-label',
+      question: 'Label the main parts of the gyro stabilizer.',
+      imageUrl: '/training/gyro-diagram.svg',
+      labelPoints: [
+        { x: 50, y: 40, label: 'Flywheel enclosure' },
+        { x: 20, y: 75, label: 'Gimbal bearing' },
+        { x: 80, y: 75, label: 'Brake / damping cylinder' },
+      ],
+    },
+  ],
+  furuno: [
+    {
+      type: 'mcq',
+      question: 'Which network standard uses a backbone with terminators at both ends?',
+      options: ['NMEA 2000', 'NMEA 0183', 'USB', 'RS-232'],
+      correct: 0,
+      explanation:
+        'An NMEA 2000 backbone needs a 120-ohm terminator at each end; missing or extra terminators cause data errors.',
+    },
+  ],
+}
