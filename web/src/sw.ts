@@ -1,0 +1,49 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker: makes the app open with no network and drains the outbox on Background
+ * Sync. It caches only the built app (precache); data never goes through a cache here, because
+ * it lives in IndexedDB and a cached /api answer would show one user another's stale data.
+ */
+import { clientsClaim } from 'workbox-core'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { drainEverything } from './sync/drainer.ts'
+
+declare const self: ServiceWorkerGlobalScope
+
+/** Background Sync is not in TypeScript's lib yet; only the parts used here. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
+
+/** Tag the page registers (registration.sync.register) when the outbox has something to send. */
+export const OUTBOX_SYNC_TAG = 'mw-outbox'
+
+// Every built file (shell, route chunks, icons, manifest) is precached at install, with its
+// revision, so the app opens offline and a new build replaces it atomically, never half-updated.
+precacheAndRoute(self.__WB_MANIFEST)
+// Old precaches from earlier Workbox versions would otherwise fill the storage quota for ever.
+cleanupOutdatedCaches()
+
+// Client-side routes (/t/demo/cases/…) are not files: any navigation gets the precached
+// index.html so a deep link or a reload works offline. /api/ navigations (login, logout, the
+// OIDC callback) must reach the server, so they are excluded and never answered from cache.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+
+// Nothing else is routed: /api/* requests fall through to the network untouched and uncached.
+
+// A new worker waits until the page's update prompt asks for it, so a technician mid-note is
+// never switched to new code under their feet.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+// Once active, take over open pages at once so the first visit is already served offline-ready.
+clientsClaim()
+
+// The browser fires this when the network returns, even with every tab closed. The drainer holds
+// a Web Lock, so it never races a tab draining the same outbox.
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as SyncEvent
+  if (syncEvent.tag === OUTBOX_SYNC_TAG) syncEvent.waitUntil(drainEverything())
+})
