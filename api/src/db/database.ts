@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { CaseEventTable, CaseTable } from './tables/case.table.ts'
+import type { KbDocumentTable, KbPassageTable } from './tables/knowledge.table.ts'
 import type { ConversationTable, MessageTable, QueryLogTable } from './tables/conversation.table.ts'
 import type {
   ChangeLogTable,
@@ -33,6 +34,8 @@ export interface Database {
   sync_devices: SyncDeviceTable
   sync_mutations: SyncMutationTable
   idempotency_keys: IdempotencyKeyTable
+  kb_documents: KbDocumentTable
+  kb_passages: KbPassageTable
 }
 
 export type Db = Kysely<Database>

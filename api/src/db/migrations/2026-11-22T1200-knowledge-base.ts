@@ -1,0 +1,56 @@
+import { type Kysely, sql } from 'kysely'
+
+/**
+ * The experts' knowledge base: documents split into passages, indexed by an external-content
+ * FTS5 table (BM25, porter stemming). `scope` is one opaque token per tenant and expert, so a
+ * search is narrowed inside the index instead of filtering every match afterwards.
+ */
+const statements = [
+  `CREATE TABLE kb_documents (
+    id TEXT PRIMARY KEY,
+    tenant_slug TEXT NOT NULL REFERENCES tenants(slug) ON DELETE CASCADE,
+    expert TEXT NOT NULL CHECK (expert IN ('seakeeper','furuno')),
+    source_path TEXT NOT NULL,
+    title TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    passage_count INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (tenant_slug, expert, source_path)
+  )`,
+  `CREATE TABLE kb_passages (
+    id INTEGER PRIMARY KEY,
+    document_id TEXT NOT NULL REFERENCES kb_documents(id) ON DELETE CASCADE,
+    tenant_slug TEXT NOT NULL,
+    expert TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    ordinal INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    section TEXT,
+    page INTEGER,
+    text TEXT NOT NULL
+  )`,
+  `CREATE INDEX kb_passages_document ON kb_passages (document_id, ordinal)`,
+  `CREATE VIRTUAL TABLE kb_passages_fts USING fts5(
+    scope, title, section, text,
+    content='kb_passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+  )`,
+  `CREATE TRIGGER kb_passages_ai AFTER INSERT ON kb_passages BEGIN
+    INSERT INTO kb_passages_fts (rowid, scope, title, section, text)
+    VALUES (new.id, new.scope, new.title, coalesce(new.section, ''), new.text);
+  END`,
+  `CREATE TRIGGER kb_passages_ad AFTER DELETE ON kb_passages BEGIN
+    INSERT INTO kb_passages_fts (kb_passages_fts, rowid, scope, title, section, text)
+    VALUES ('delete', old.id, old.scope, old.title, coalesce(old.section, ''), old.text);
+  END`,
+]
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db)
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['kb_passages_fts', 'kb_passages', 'kb_documents']) {
+    await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db)
+  }
+}
