@@ -1,0 +1,72 @@
+/**
+ * What every journey needs: one Chromium per test file, a fresh context per test at a named
+ * viewport, sign-in through the real local sign-in page, and a guard that fails a test on an
+ * uncaught page error.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const VIEWPORTS = {
+  tablet: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const
+export type ViewportName = keyof typeof VIEWPORTS
+
+export const USERS = {
+  admin: { email: 'admin@demo.local', firstName: 'Avery', role: 'Admin' },
+  manager: { email: 'manager@demo.local', firstName: 'Morgan', role: 'Manager' },
+  tech: { email: 'tech@demo.local', firstName: 'Taylor', role: 'Technician' },
+  harborAdmin: { email: 'admin@harbor.local', firstName: 'Harper', role: 'Admin' },
+  harborTech: { email: 'tech@harbor.local', firstName: 'Hayden', role: 'Technician' },
+} as const
+export const DEMO_ROLES = [USERS.tech, USERS.manager, USERS.admin] as const
+
+export const baseUrl = (): string => inject('baseUrl')
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** A fresh context (own cookies, IndexedDB, service worker) with a page whose errors are recorded. */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName = 'tablet',
+): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: VIEWPORTS[viewport],
+    isMobile: viewport === 'phone',
+    hasTouch: viewport === 'phone',
+  })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const pageErrors: Error[] = []
+  page.on('pageerror', (error) => pageErrors.push(error))
+  return { context, page, pageErrors }
+}
+
+/** Signs in through the local sign-in page, as a person would, and waits for the tenant home. */
+export async function signInAs(page: Page, email: string): Promise<void> {
+  await page.goto('/api/login')
+  await page.getByRole('button', { name: email }).click()
+  await page.waitForURL(/\/t\/[^/]+\/?$/)
+}
+
+/** Resolves once a service worker controls the page, so a reload can be served offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
+  })
+}
