@@ -44,7 +44,8 @@ export const buildTrainingBodySchema = z.object({
   title: requiredText(LIMITS.titleMaxChars),
   description: z.string().max(4000).default(''),
   expert: expertSchema,
-  questions: z.array(trainingQuestionSchema).max(200),
+  /** Omitted or empty: the set starts from SAMPLE_QUESTIONS[expert]. */
+  questions: z.array(trainingQuestionSchema).max(200).optional(),
 })
 export type BuildTrainingBody = z.infer<typeof buildTrainingBodySchema>
 

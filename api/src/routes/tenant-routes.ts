@@ -1,5 +1,17 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { adminRoutes } from './admin.ts'
+import { caseRoutes } from './cases.ts'
+import { conversationRoutes } from './conversations.ts'
+import { reportRoutes } from './reports.ts'
+import { trainingRoutes } from './training.ts'
+import { userRoleRoutes } from './user-role.ts'
 
 /** Every /api/t/:tenant/* resource; requireMember has already set the actor. */
 export const tenantRoutes = new Hono<AppEnv>()
+tenantRoutes.route('/', userRoleRoutes)
+tenantRoutes.route('/', adminRoutes)
+tenantRoutes.route('/', conversationRoutes)
+tenantRoutes.route('/', caseRoutes)
+tenantRoutes.route('/', trainingRoutes)
+tenantRoutes.route('/', reportRoutes)

@@ -1,0 +1,143 @@
+/**
+ * The report figures, computed from the tenant's own data: searches and answer confidence from
+ * query_log, resolution from cases and their status history, training from assignments.
+ */
+import { EXPERTS, type LowConfidenceTopic, type ReportSummary, type TopSearch, type TrainingSummaryRow } from '@mw/sync-protocol'
+import { sql } from 'kysely'
+import { daysAgo } from '../../lib/time.ts'
+import type { Db } from '../database.ts'
+
+/** Answers whose best passage scored below this are low-confidence. */
+export const LOW_CONFIDENCE_BELOW = 0.5
+const REPORT_ROWS = 10
+/** Top searches count the last 30 days; the trend compares the last 7 days with the 7 before. */
+const TOP_SEARCH_DAYS = 30
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100))
+const normalizedQuery = sql<string>`lower(trim(query))`
+
+export async function topSearches(db: Db, tenant: string, at = Date.now()): Promise<TopSearch[]> {
+  const week = daysAgo(7, at)
+  const fortnight = daysAgo(14, at)
+  const rows = await db
+    .selectFrom('query_log')
+    .select([
+      sql<string>`min(query)`.as('query'),
+      sql<number>`count(*)`.as('count'),
+      sql<number>`sum(created_at >= ${week})`.as('lastWeek'),
+      sql<number>`sum(created_at >= ${fortnight} and created_at < ${week})`.as('weekBefore'),
+    ])
+    .where('tenant_slug', '=', tenant)
+    .where('created_at', '>=', daysAgo(TOP_SEARCH_DAYS, at))
+    .groupBy(normalizedQuery)
+    .orderBy('count', 'desc')
+    .orderBy('query')
+    .limit(REPORT_ROWS)
+    .execute()
+  return rows.map((r) => ({
+    query: r.query,
+    count: Number(r.count),
+    trend: r.lastWeek > r.weekBefore ? 'up' : r.lastWeek < r.weekBefore ? 'down' : 'stable',
+  }))
+}
+
+export async function lowConfidenceTopics(db: Db, tenant: string): Promise<LowConfidenceTopic[]> {
+  const rows = await db
+    .selectFrom('query_log')
+    .select([
+      sql<string>`min(query)`.as('topic'),
+      sql<number>`count(*)`.as('queries'),
+      sql<number>`avg(best_score)`.as('confidence'),
+    ])
+    .where('tenant_slug', '=', tenant)
+    .groupBy(normalizedQuery)
+    .having(sql<number>`avg(best_score)`, '<', LOW_CONFIDENCE_BELOW)
+    .orderBy('confidence')
+    .orderBy('queries', 'desc')
+    .limit(REPORT_ROWS)
+    .execute()
+  return rows.map((r) => ({
+    topic: r.topic,
+    queries: Number(r.queries),
+    confidence: Math.min(1, Math.max(0, Math.round(r.confidence * 100) / 100)),
+  }))
+}
+
+/** One row per training set that has assignments: share completed and the completed ones' mean score. */
+export async function trainingSummary(db: Db, tenant: string): Promise<TrainingSummaryRow[]> {
+  const rows = await db
+    .selectFrom('training_assignments as a')
+    .innerJoin('training_sets as s', 's.id', 'a.set_id')
+    .select([
+      's.title as module',
+      sql<number>`count(*)`.as('total'),
+      sql<number>`sum(a.completed)`.as('completed'),
+      sql<number | null>`avg(case when a.completed = 1 then a.score end)`.as('avgScore'),
+    ])
+    .where('a.tenant_slug', '=', tenant)
+    .groupBy('s.id')
+    .orderBy('s.created_at')
+    .execute()
+  return rows.map((r) => ({
+    module: r.module,
+    completion: percent(Number(r.completed), Number(r.total)),
+    avgScore: Math.round(r.avgScore ?? 0),
+  }))
+}
+
+export async function reportSummary(db: Db, tenant: string): Promise<ReportSummary> {
+  const usage = await db
+    .selectFrom('query_log')
+    .select(['expert', sql<number>`count(*)`.as('queries')])
+    .where('tenant_slug', '=', tenant)
+    .groupBy('expert')
+    .execute()
+  const cases = await db
+    .selectFrom('cases')
+    .select(['id', 'status', 'created_at'])
+    .where('tenant_slug', '=', tenant)
+    .execute()
+  const assignments = await db
+    .selectFrom('training_assignments')
+    .select([sql<number>`count(*)`.as('total'), sql<number>`coalesce(sum(completed), 0)`.as('completed')])
+    .where('tenant_slug', '=', tenant)
+    .executeTakeFirstOrThrow()
+  const resolved = cases.filter((c) => c.status === 'Resolved')
+  const expertUsage = EXPERTS.map((expert) => ({
+    expert,
+    queries: Number(usage.find((u) => u.expert === expert)?.queries ?? 0),
+  }))
+  return {
+    totalQueries: expertUsage.reduce((sum, u) => sum + u.queries, 0),
+    resolvedPercent: percent(resolved.length, cases.length),
+    trainingCompletionPercent: percent(Number(assignments.completed), Number(assignments.total)),
+    avgResolutionMinutes: await medianResolutionMinutes(db, tenant, resolved),
+    expertUsage,
+  }
+}
+
+/** Median of (last move to Resolved - opening) over the resolved cases. */
+async function medianResolutionMinutes(db: Db, tenant: string, resolved: { id: string; created_at: string }[]) {
+  if (resolved.length === 0) return null
+  const events = await db
+    .selectFrom('case_events')
+    .select(['case_id', 'data_json', 'created_at'])
+    .where('tenant_slug', '=', tenant)
+    .where('kind', '=', 'status')
+    .orderBy('created_at')
+    .execute()
+  const resolvedAt = new Map<string, string>()
+  for (const e of events) {
+    if ((JSON.parse(e.data_json) as { to?: string }).to === 'Resolved') resolvedAt.set(e.case_id, e.created_at)
+  }
+  const minutes = resolved
+    .flatMap((c) => {
+      const end = resolvedAt.get(c.id)
+      return end ? [(Date.parse(end) - Date.parse(c.created_at)) / 60_000] : []
+    })
+    .sort((a, b) => a - b)
+  if (minutes.length === 0) return null
+  const mid = Math.floor(minutes.length / 2)
+  const median = minutes.length % 2 ? (minutes[mid] as number) : ((minutes[mid - 1] as number) + (minutes[mid] as number)) / 2
+  return Math.round(median)
+}

@@ -1,0 +1,45 @@
+import { Hono } from 'hono'
+import { expertModelConfigSchema, expertSchema, updateConfigBodySchema, updateRoleBodySchema } from '@mw/sync-protocol'
+import { z } from 'zod'
+import type { AppEnv } from '../app-env.ts'
+import { assertAdmin } from '../auth/actor.ts'
+import { findTenant, listTenantUsers, toTenantConfig } from '../db/queries/tenants.ts'
+import { notFound } from '../errors.ts'
+import { validate } from '../middleware/validate.ts'
+import { runMutation } from '../mutations/run-mutation.ts'
+import { saveBranding, saveModelConfig, setUserRole } from '../mutations/tenant.ts'
+
+/**
+ * Tenant administration. Reading the config is open to every member because the shell themes
+ * and names the app from it (SPEC.md §2); every change checks the role inside its mutation.
+ */
+export const adminRoutes = new Hono<AppEnv>()
+  .get('/admin/config', async (c) => {
+    const tenant = await findTenant(c.get('deps').db, c.get('actor').tenant)
+    if (!tenant) throw notFound('The tenant')
+    return c.json(toTenantConfig(tenant))
+  })
+  .put('/admin/config', validate('json', updateConfigBodySchema), async (c) => {
+    const body = c.req.valid('json')
+    const config = await runMutation(c.get('deps').db, (trx) => saveBranding(trx, c.get('actor'), body))
+    return c.json(config)
+  })
+  .put(
+    '/admin/models/:expert',
+    validate('param', z.object({ expert: expertSchema })),
+    validate('json', expertModelConfigSchema),
+    async (c) => {
+      const args = { expert: c.req.valid('param').expert, config: c.req.valid('json') }
+      const config = await runMutation(c.get('deps').db, (trx) => saveModelConfig(trx, c.get('actor'), args))
+      return c.json(config)
+    },
+  )
+  .get('/admin/users', async (c) => {
+    assertAdmin(c.get('actor'))
+    return c.json(await listTenantUsers(c.get('deps').db, c.get('actor').tenant))
+  })
+  .put('/admin/users/:userId/role', validate('json', updateRoleBodySchema), async (c) => {
+    const args = { userId: c.req.param('userId'), role: c.req.valid('json').role }
+    const user = await runMutation(c.get('deps').db, (trx) => setUserRole(trx, c.get('actor'), args))
+    return c.json(user)
+  })

@@ -1,0 +1,47 @@
+import { Hono } from 'hono'
+import { createCaseBodySchema, updateCaseBodySchema } from '@mw/sync-protocol'
+import type { AppEnv } from '../app-env.ts'
+import { findVisibleCase, listCaseEvents, listCases, toCase, toCaseEvent } from '../db/queries/cases.ts'
+import { notFound } from '../errors.ts'
+import { validate } from '../middleware/validate.ts'
+import { createCase, replaceCaseDescription, setCaseStatus } from '../mutations/cases.ts'
+import { runMutation } from '../mutations/run-mutation.ts'
+
+/**
+ * Cases. Technicians reach the cases they created or are assigned, managers and admins the
+ * tenant's; a case the caller may not see answers 404, the same as one that does not exist.
+ */
+export const caseRoutes = new Hono<AppEnv>()
+  .get('/cases', async (c) => {
+    const rows = await listCases(c.get('deps').db, c.get('actor'))
+    return c.json(rows.map(toCase))
+  })
+  .post('/cases', validate('json', createCaseBodySchema), async (c) => {
+    const body = c.req.valid('json')
+    const args = { ...body, conversationId: body.conversationId ?? null }
+    const created = await runMutation(c.get('deps').db, (trx) => createCase(trx, c.get('actor'), args))
+    return c.json(created, 201)
+  })
+  .get('/cases/:id', async (c) => {
+    const row = await findVisibleCase(c.get('deps').db, c.get('actor'), c.req.param('id'))
+    if (!row) throw notFound('The case')
+    return c.json(toCase(row))
+  })
+  .put('/cases/:id', validate('json', updateCaseBodySchema), async (c) => {
+    const { db } = c.get('deps')
+    const actor = c.get('actor')
+    const caseId = c.req.param('id')
+    const body = c.req.valid('json')
+    const updated = await runMutation(db, (trx) =>
+      'status' in body
+        ? setCaseStatus(trx, actor, { caseId, status: body.status }, body.baseVersion ?? null)
+        : replaceCaseDescription(trx, actor, { caseId, description: body.description }),
+    )
+    return c.json(updated)
+  })
+  .get('/cases/:id/history', async (c) => {
+    const { db } = c.get('deps')
+    const row = await findVisibleCase(db, c.get('actor'), c.req.param('id'))
+    if (!row) throw notFound('The case')
+    return c.json((await listCaseEvents(db, row.id)).map(toCaseEvent))
+  })

@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import { type Assignment, SAMPLE_QUESTIONS, assignTrainingBodySchema, buildTrainingBodySchema } from '@mw/sync-protocol'
+import type { AppEnv } from '../app-env.ts'
+import { listAssignments, listTrainingSets, toAssignment, toTrainingSet } from '../db/queries/training.ts'
+import { newId } from '../lib/ids.ts'
+import { validate } from '../middleware/validate.ts'
+import { runMutation } from '../mutations/run-mutation.ts'
+import { assignTraining, createTrainingSet } from '../mutations/training.ts'
+
+/** Training sets (any member builds) and assignments (managers and admins assign). */
+export const trainingRoutes = new Hono<AppEnv>()
+  .get('/training/sets', async (c) => {
+    const rows = await listTrainingSets(c.get('deps').db, c.get('actor').tenant)
+    return c.json(rows.map(toTrainingSet))
+  })
+  .post('/training/build', validate('json', buildTrainingBodySchema), async (c) => {
+    const body = c.req.valid('json')
+    const args = {
+      ...body,
+      id: body.id ?? newId(),
+      questions: body.questions?.length ? body.questions : SAMPLE_QUESTIONS[body.expert],
+    }
+    const set = await runMutation(c.get('deps').db, (trx) => createTrainingSet(trx, c.get('actor'), args))
+    return c.json(set, 201)
+  })
+  .get('/training/assignments', async (c) => {
+    const rows = await listAssignments(c.get('deps').db, c.get('actor'))
+    return c.json(rows.map(toAssignment))
+  })
+  /** One role or one user answers the assignment; several users answer one assignment each, in order. */
+  .post('/training/assign', validate('json', assignTrainingBodySchema), async (c) => {
+    const body = c.req.valid('json')
+    const actor = c.get('actor')
+    const targets =
+      'assignedToIds' in body
+        ? [...new Set(body.assignedToIds)].map((userId) => ({ role: null, userId, id: newId() }))
+        : [
+            {
+              role: 'assignedToRole' in body ? body.assignedToRole : null,
+              userId: 'assignedToId' in body ? body.assignedToId : null,
+              id: body.id ?? newId(),
+            },
+          ]
+    const created = await runMutation(c.get('deps').db, async (trx) => {
+      const value: Assignment[] = []
+      for (const t of targets) {
+        const args = { id: t.id, setId: body.setId, assignedToRole: t.role, assignedToId: t.userId }
+        value.push((await assignTraining(trx, actor, args)).value)
+      }
+      return { status: 'applied', value }
+    })
+    return c.json('assignedToIds' in body ? created : created[0], 201)
+  })

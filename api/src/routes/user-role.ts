@@ -1,0 +1,9 @@
+import { Hono } from 'hono'
+import type { RoleAnswer } from '@mw/sync-protocol'
+import type { AppEnv } from '../app-env.ts'
+
+/** GET /user/role: the caller's role in this tenant (requireMember resolved it). */
+export const userRoleRoutes = new Hono<AppEnv>().get('/user/role', (c) => {
+  const body: RoleAnswer = { role: c.get('actor').role }
+  return c.json(body)
+})
