@@ -1,0 +1,152 @@
+/**
+ * The device's database: one IndexedDB database per (user, tenant), so two people sharing a
+ * tablet never read each other's rows. Synced tables hold the server's rows (plus optimistic
+ * changes of queued mutations); `outbox`, `bases`, `acks` and `syncState` are local-only.
+ * Versions are only ever added, never edited.
+ */
+import type {
+  Assignment,
+  Case,
+  CaseEvent,
+  Conversation,
+  Message,
+  MutationArgs,
+  MutationType,
+  SyncEntity,
+  TenantConfig,
+  TenantUser,
+  TrainingSet,
+} from '@mw/sync-protocol'
+import { Dexie, type Table } from 'dexie'
+
+export type OutboxState = 'pending' | 'acked' | 'rejected' | 'conflict'
+
+/** A queued mutation. `seq` is gapless per device; `acked` entries wait for the pull that shows their effect. */
+export type OutboxEntry = {
+  [T in MutationType]: {
+    seq: number
+    mid: string
+    type: T
+    args: MutationArgs<T>
+    baseVersion: number | null
+    createdAt: string
+    state: OutboxState
+    reason?: string
+    code?: string
+    attempts: number
+  }
+}[MutationType]
+
+/** The server's row under an optimistic change, kept while a queued mutation touches it (null: absent). */
+export interface BaseRow {
+  key: string
+  row: unknown
+}
+
+/** The final answer to a mutation, kept a while so screens can await it (see awaitMutationResult). */
+export interface AckRow {
+  mid: string
+  status: 'applied' | 'duplicate' | 'rejected' | 'conflict'
+  reason?: string
+  code?: string
+  at: string
+}
+
+export interface SyncState {
+  deviceId: string
+  /** The change-log version the pull has reached. */
+  cursor: number
+  lastSyncedAt: string | null
+  /** The last seq handed to a mutation on this device. */
+  lastSeq: number
+}
+
+export const TENANT_CONFIG_KEY = 'config'
+export const SYNC_STATE_KEY = 'sync'
+
+export const localDbName = (userId: string, tenant: string) => `mw:${userId}:${tenant}`
+
+export class LocalDb extends Dexie {
+  cases!: Table<Case, string>
+  caseEvents!: Table<CaseEvent, string>
+  conversations!: Table<Conversation, string>
+  messages!: Table<Message, string>
+  trainingSets!: Table<TrainingSet, string>
+  assignments!: Table<Assignment, string>
+  tenantConfig!: Table<TenantConfig, string>
+  tenantUsers!: Table<TenantUser, string>
+  outbox!: Table<OutboxEntry, number>
+  bases!: Table<BaseRow, string>
+  acks!: Table<AckRow, string>
+  syncState!: Table<SyncState, string>
+
+  readonly userId: string
+  readonly tenant: string
+
+  constructor(userId: string, tenant: string) {
+    super(localDbName(userId, tenant))
+    this.userId = userId
+    this.tenant = tenant
+    this.version(1).stores({
+      cases: 'id, status, updatedAt',
+      caseEvents: 'id, caseId',
+      conversations: 'id, agentId, updatedAt',
+      messages: 'id, conversationId, [conversationId+createdAt], createdAt',
+      trainingSets: 'id, createdAt',
+      assignments: 'id, setId',
+      tenantConfig: '',
+      tenantUsers: 'id',
+      outbox: 'seq, &mid, state',
+      bases: 'key',
+      acks: 'mid, at',
+      syncState: '',
+    })
+  }
+}
+
+/** The synced table holding each entity of the change feed. */
+export function tableFor(db: LocalDb, entity: SyncEntity): Table<unknown, string> {
+  const tables = {
+    case: db.cases,
+    caseEvent: db.caseEvents,
+    conversation: db.conversations,
+    message: db.messages,
+    trainingSet: db.trainingSets,
+    assignment: db.assignments,
+    tenantConfig: db.tenantConfig,
+    tenantUser: db.tenantUsers,
+  }
+  return (tables as unknown as Record<SyncEntity, Table<unknown, string>>)[entity]
+}
+
+/** The tables a pull writes; a reset clears them and keeps the outbox. */
+export const syncedTables = (db: LocalDb) => [
+  db.cases,
+  db.caseEvents,
+  db.conversations,
+  db.messages,
+  db.trainingSets,
+  db.assignments,
+  db.tenantConfig,
+  db.tenantUsers,
+]
+
+const open = new Map<string, LocalDb>()
+
+/** The database of one signed-in user in one tenant (one instance per name in this context). */
+export function openLocalDb(userId: string, tenant: string): LocalDb {
+  const name = localDbName(userId, tenant)
+  let db = open.get(name)
+  if (!db) {
+    db = new LocalDb(userId, tenant)
+    open.set(name, db)
+    db.on('close', () => open.delete(name))
+  }
+  return db
+}
+
+/** Closes and forgets a database (sign-out, tests that simulate a closed tab). */
+export function closeLocalDb(db: LocalDb) {
+  open.delete(db.name)
+  db.close()
+}

@@ -1,0 +1,33 @@
+import { type Expert, type Role, SAMPLE_QUESTIONS } from '@mw/sync-protocol'
+import { v7 as uuidv7 } from 'uuid'
+import type { LocalDb } from '../../db/local-db.ts'
+import { enqueueMutation, enqueueMutations } from '../../sync/outbox.ts'
+
+/** A new set starts from the built-in sample questions of its expert (SPEC.md §7). */
+export async function createTrainingSet(
+  db: LocalDb,
+  input: { title: string; description: string; expert: Expert },
+): Promise<{ id: string; mid: string }> {
+  const id = uuidv7()
+  const questions = SAMPLE_QUESTIONS[input.expert]
+  const mid = await enqueueMutation(db, { type: 'training.createSet', args: { ...input, id, questions } })
+  return { id, mid }
+}
+
+/** Assigns to one role, or to each of several users (one assignment, and one mutation, per user). */
+export async function assignTraining(
+  db: LocalDb,
+  input: { setId: string; role: Role } | { setId: string; userIds: string[] },
+): Promise<{ ids: string[]; mids: string[] }> {
+  const targets =
+    'role' in input
+      ? [{ assignedToRole: input.role, assignedToId: null }]
+      : input.userIds.map((userId) => ({ assignedToRole: null, assignedToId: userId }))
+  const args = targets.map((target) => ({ id: uuidv7(), setId: input.setId, ...target }))
+  const ids = args.map((a) => a.id)
+  const mids = await enqueueMutations(
+    db,
+    args.map((a) => ({ type: 'training.assign', args: a })),
+  )
+  return { ids, mids }
+}

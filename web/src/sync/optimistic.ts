@@ -1,0 +1,153 @@
+/**
+ * What each mutation does to the local rows before the server answers. Every function is
+ * idempotent over the server's row (a replay on a row that already holds the change leaves it
+ * as it is), because queued mutations are replayed on top of each newly pulled server row.
+ */
+import type { Case, Conversation, Message, SyncEntity, TrainingSet } from '@mw/sync-protocol'
+import { type LocalDb, type OutboxEntry, TENANT_CONFIG_KEY } from '../db/local-db.ts'
+
+export type RowKey = `${SyncEntity}:${string}`
+
+export const rowKey = (entity: SyncEntity, id: string): RowKey =>
+  `${entity}:${entity === 'tenantConfig' ? TENANT_CONFIG_KEY : id}`
+
+export function parseRowKey(key: string): { entity: SyncEntity; id: string } {
+  const at = key.indexOf(':')
+  return { entity: key.slice(0, at) as SyncEntity, id: key.slice(at + 1) }
+}
+
+/** The local rows a mutation changes. */
+export function touchedKeys(entry: OutboxEntry): RowKey[] {
+  switch (entry.type) {
+    case 'case.create':
+      return [rowKey('case', entry.args.id)]
+    case 'case.setStatus':
+      return [rowKey('case', entry.args.caseId)]
+    case 'case.appendNote':
+      return [rowKey('case', entry.args.caseId), rowKey('caseEvent', entry.args.noteId)]
+    case 'training.createSet':
+      return [rowKey('trainingSet', entry.args.id)]
+    case 'training.assign':
+      return [rowKey('assignment', entry.args.id)]
+    case 'chat.send':
+      return [rowKey('conversation', entry.args.conversationId), rowKey('message', entry.args.messageId)]
+    case 'tenant.saveBranding':
+    case 'tenant.saveModel':
+      return [rowKey('tenantConfig', TENANT_CONFIG_KEY)]
+    case 'user.setRole':
+      return [rowKey('tenantUser', entry.args.userId)]
+  }
+}
+
+/** True when the server's copy of the row (kept in `bases`) already exists. */
+async function serverHas(db: LocalDb, key: RowKey) {
+  const base = await db.bases.get(key)
+  return base !== undefined && base.row !== null
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The same shape the server stores a question in, so the optimistic message looks final. */
+export const questionHtml = (query: string) =>
+  query
+    .trim()
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')
+
+const titleFromQuestion = (query: string) => {
+  const oneLine = query.trim().replace(/\s+/g, ' ')
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57).trimEnd()}...` : oneLine
+}
+
+/** Applies one queued mutation to the local rows. Runs inside a read-write transaction on all tables. */
+export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<void> {
+  const at = entry.createdAt
+  switch (entry.type) {
+    case 'case.create': {
+      if (await serverHas(db, rowKey('case', entry.args.id))) return
+      const { id, title, description, expert, tags, conversationId } = entry.args
+      const row: Case = {
+        id,
+        title,
+        description,
+        expert,
+        tags,
+        conversationId,
+        status: 'Open',
+        createdBy: db.userId,
+        assignedTo: null,
+        version: 0,
+        createdAt: at,
+        updatedAt: at,
+      }
+      await db.cases.put(row)
+      return
+    }
+    case 'case.setStatus': {
+      const row = await db.cases.get(entry.args.caseId)
+      if (row && row.status !== entry.args.status) {
+        await db.cases.put({ ...row, status: entry.args.status, updatedAt: at })
+      }
+      return
+    }
+    case 'case.appendNote': {
+      const { caseId, noteId, text } = entry.args
+      if (await serverHas(db, rowKey('caseEvent', noteId))) return
+      const row = await db.cases.get(caseId)
+      if (!row) return
+      await db.cases.put({ ...row, description: row.description ? `${row.description}\n\n${text}` : text, updatedAt: at })
+      await db.caseEvents.put({ id: noteId, caseId, kind: 'note', authorId: db.userId, data: { text }, createdAt: at })
+      return
+    }
+    case 'training.createSet': {
+      if (await serverHas(db, rowKey('trainingSet', entry.args.id))) return
+      const row: TrainingSet = { ...entry.args, createdBy: db.userId, createdAt: at }
+      await db.trainingSets.put(row)
+      return
+    }
+    case 'training.assign': {
+      if (await serverHas(db, rowKey('assignment', entry.args.id))) return
+      await db.assignments.put({ ...entry.args, completed: false, score: null, createdAt: at })
+      return
+    }
+    case 'chat.send': {
+      const { conversationId, messageId, agentId, query } = entry.args
+      const conversation = await db.conversations.get(conversationId)
+      const next: Conversation = conversation
+        ? { ...conversation, updatedAt: at > conversation.updatedAt ? at : conversation.updatedAt }
+        : { id: conversationId, title: titleFromQuestion(query), agentId, status: 'active', createdAt: at, updatedAt: at }
+      await db.conversations.put(next)
+      if (await serverHas(db, rowKey('message', messageId))) return
+      const message: Message = {
+        id: messageId,
+        conversationId,
+        role: 'user',
+        content: questionHtml(query),
+        createdAt: at,
+        metadata: { sources: [] },
+        replyTo: null,
+      }
+      await db.messages.put(message)
+      return
+    }
+    case 'tenant.saveBranding': {
+      const config = await db.tenantConfig.get(TENANT_CONFIG_KEY)
+      if (config) await db.tenantConfig.put({ ...config, branding: entry.args.branding }, TENANT_CONFIG_KEY)
+      return
+    }
+    case 'tenant.saveModel': {
+      const config = await db.tenantConfig.get(TENANT_CONFIG_KEY)
+      if (config) {
+        const models = { ...config.models, [entry.args.expert]: entry.args.config }
+        await db.tenantConfig.put({ ...config, models }, TENANT_CONFIG_KEY)
+      }
+      return
+    }
+    case 'user.setRole': {
+      const user = await db.tenantUsers.get(entry.args.userId)
+      if (user) await db.tenantUsers.put({ ...user, role: entry.args.role })
+      return
+    }
+  }
+}
