@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { configDefaults } from 'vitest/config'
 
 const THEME_COLOR = '#0f766e'
 
@@ -15,8 +14,9 @@ export default defineConfig({
       // register-sw.ts registers /sw.js itself through workbox-window, to drive the update prompt.
       injectRegister: false,
       injectManifest: {
-        // The app shell, every route chunk and the icons: all the app needs to open with no network.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The app shell and every route chunk: all the app needs to open with no network. The
+        // plugin adds the manifest and its icons itself.
+        globPatterns: ['**/*.{js,css,html,svg}'],
       },
       manifest: {
         name: 'Marine Workbench',
@@ -39,5 +39,5 @@ export default defineConfig({
   // scripts/check-bundle.mjs reads .vite/manifest.json to sum the first-load JS of the signed-in Home.
   build: { manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  test: { name: 'web', environment: 'jsdom', exclude: [...configDefaults.exclude, 'e2e/**'] },
+  test: { name: 'web', environment: 'jsdom', setupFiles: ['src/test/setup.ts'], exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'] },
 })
