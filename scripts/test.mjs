@@ -5,6 +5,7 @@ install()
 buildWeb()
 try {
   run(`${pnpm} exec vitest run`)
+  run('node scripts/check-bundle.mjs')
 } catch {
   process.exit(1)
 }

@@ -11,7 +11,8 @@ declare module 'vitest' {
 
 // Vitest requires the default export of a global setup file.
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.resolve(import.meta.dirname, '../dist/index.html'))) {
+  const dist = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '../dist')
+  if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error('The e2e tests run against the built PWA: run `npm run build` (or `npm test`) first.')
   }
   const server = await startServer()
