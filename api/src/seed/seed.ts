@@ -3,11 +3,17 @@ import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
+import { DEMO_CASES, HARBOR_CASES } from './sample-cases.ts'
+import { CONVERSATIONS_BY_PERSON } from './sample-conversations.ts'
+import { SAMPLE_QUERIES } from './sample-queries.ts'
+import { SAMPLE_ASSIGNMENTS, SAMPLE_TRAINING_SETS } from './sample-training.ts'
+import { type TenantSamples, seedSamples } from './seed-samples.ts'
 
 export const SEED_TENANTS = [
   { slug: 'demo', name: 'Marine Workbench', theme: 'slate' },
   { slug: 'harbor', name: 'Harbor Marine Services', theme: 'forest' },
 ] as const
+export type SeedTenantSlug = (typeof SEED_TENANTS)[number]['slug']
 
 export const SEED_USERS: { email: string; firstName: string; lastName: string; tenant: string; role: Role }[] = [
   { email: 'admin@demo.local', firstName: 'Avery', lastName: 'Admin', tenant: 'demo', role: 'Admin' },
@@ -59,13 +65,31 @@ export async function addMember(
   return id
 }
 
-/** Seeds the tenants and users of DESIGN.md once; a database that has tenants is left alone. */
+const SAMPLES: Record<SeedTenantSlug, TenantSamples> = {
+  demo: {
+    cases: DEMO_CASES,
+    conversations: CONVERSATIONS_BY_PERSON,
+    trainingSets: SAMPLE_TRAINING_SETS,
+    assignments: SAMPLE_ASSIGNMENTS,
+    queries: SAMPLE_QUERIES,
+  },
+  harbor: { cases: HARBOR_CASES },
+}
+
+/** Creates one seeded tenant with its users and sample content (call inside a transaction). */
+export async function seedTenant(trx: Db, slug: SeedTenantSlug): Promise<void> {
+  const tenant = SEED_TENANTS.find((t) => t.slug === slug) as (typeof SEED_TENANTS)[number]
+  await createTenant(trx, tenant.slug, tenant.name, tenant.theme)
+  for (const u of SEED_USERS.filter((u) => u.tenant === slug)) await addMember(trx, u.tenant, u, u.role)
+  await seedSamples(trx, slug, SAMPLES[slug])
+}
+
+/** Seeds the tenants, users and sample content of DESIGN.md once; a database that has tenants is left alone. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const any = await db.selectFrom('tenants').select('slug').limit(1).executeTakeFirst()
   if (any) return false
   await db.transaction().execute(async (trx) => {
-    for (const t of SEED_TENANTS) await createTenant(trx, t.slug, t.name, t.theme)
-    for (const u of SEED_USERS) await addMember(trx, u.tenant, u, u.role)
+    for (const t of SEED_TENANTS) await seedTenant(trx, t.slug)
   })
   return true
 }

@@ -1,0 +1,183 @@
+/**
+ * Writes the sample content of a seeded tenant with timestamps spread over the past weeks, so
+ * lists, histories and reports show realistic data. Every synced row is recorded in the change
+ * log, as the sync pull serves only what the log names.
+ */
+import type { Db } from '../db/database.ts'
+import { recordChange } from '../db/queries/change-log.ts'
+import { newId } from '../lib/ids.ts'
+import { questionHtml } from '../mutations/chat.ts'
+import type { SampleCase, SeedPerson } from './sample-cases.ts'
+import type { SampleConversation } from './sample-conversations.ts'
+import type { SampleQuery } from './sample-queries.ts'
+import type { SampleAssignment, SampleTrainingSet } from './sample-training.ts'
+
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
+
+export interface TenantSamples {
+  cases: SampleCase[]
+  conversations?: Partial<Record<SeedPerson, SampleConversation[]>>
+  trainingSets?: SampleTrainingSet[]
+  assignments?: SampleAssignment[]
+  queries?: SampleQuery[]
+}
+
+export async function seedSamples(trx: Db, tenant: string, samples: TenantSamples, at = Date.now()) {
+  const members = await trx
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id', 'users.email'])
+    .where('memberships.tenant_slug', '=', tenant)
+    .execute()
+  const person = (who: SeedPerson): string => {
+    const found = members.find((m) => m.email === `${who}@${tenant}.local`)
+    if (!found) throw new Error(`The seed needs ${who}@${tenant}.local in ${tenant}.`)
+    return found.id
+  }
+  const time = (daysAgo: number, afterHours = 0) => new Date(at - daysAgo * DAY + afterHours * HOUR).toISOString()
+
+  for (const sample of samples.cases) await insertCase(trx, tenant, sample, person, time)
+  for (const [who, conversations] of Object.entries(samples.conversations ?? {})) {
+    for (const conversation of conversations) await insertConversation(trx, tenant, person(who as SeedPerson), conversation, time)
+  }
+  const setIds = new Map<string, string>()
+  for (const set of samples.trainingSets ?? []) {
+    const id = newId()
+    setIds.set(set.key, id)
+    await trx
+      .insertInto('training_sets')
+      .values({
+        id,
+        tenant_slug: tenant,
+        title: set.title,
+        description: set.description,
+        expert: set.expert,
+        questions_json: JSON.stringify(set.questions),
+        created_by: person('manager'),
+        created_at: time(set.daysAgo),
+        updated_at: time(set.daysAgo),
+      })
+      .execute()
+    await recordChange(trx, tenant, 'trainingSet', id)
+  }
+  for (const a of samples.assignments ?? []) {
+    const id = newId()
+    const setId = setIds.get(a.set)
+    if (!setId) throw new Error(`The seed assigns unknown training set ${a.set}.`)
+    await trx
+      .insertInto('training_assignments')
+      .values({
+        id,
+        tenant_slug: tenant,
+        set_id: setId,
+        assigned_to_role: 'role' in a.to ? a.to.role : null,
+        assigned_to_id: 'person' in a.to ? person(a.to.person) : null,
+        completed: a.score === null ? 0 : 1,
+        score: a.score,
+        created_by: person('manager'),
+        created_at: time(a.daysAgo),
+        updated_at: time(a.daysAgo, a.score === null ? 0 : 30),
+      })
+      .execute()
+    await recordChange(trx, tenant, 'assignment', id)
+  }
+  const askers = members.map((m) => m.id)
+  let turn = 0
+  for (const q of samples.queries ?? []) {
+    for (const daysAgo of q.daysAgo) {
+      await trx
+        .insertInto('query_log')
+        .values({
+          id: newId(),
+          tenant_slug: tenant,
+          user_id: askers[turn++ % askers.length] as string,
+          expert: q.expert,
+          query: q.query,
+          best_score: q.score,
+          created_at: time(daysAgo, -(turn % 9)),
+        })
+        .execute()
+    }
+  }
+}
+
+type Time = (daysAgo: number, afterHours?: number) => string
+
+async function insertCase(trx: Db, tenant: string, sample: SampleCase, person: (who: SeedPerson) => string, time: Time) {
+  const id = newId()
+  const opened = time(sample.openedDaysAgo)
+  const createdBy = person(sample.createdBy)
+  const events: { kind: string; author: string; data: Record<string, unknown>; at: string; afterHours: number }[] = [
+    { kind: 'created', author: createdBy, data: {}, at: opened, afterHours: 0 },
+  ]
+  const worker = sample.assignedTo ? person(sample.assignedTo) : createdBy
+  let status = 'Open'
+  for (const change of sample.statusChanges) {
+    const at = time(sample.openedDaysAgo, change.afterHours)
+    events.push({ kind: 'status', author: worker, data: { from: status, to: change.to }, at, afterHours: change.afterHours })
+    status = change.to
+  }
+  let description = sample.description
+  for (const note of sample.notes) {
+    const at = time(sample.openedDaysAgo, note.afterHours)
+    const text = `[${new Date(at).toLocaleString('en-GB', { timeZone: 'UTC' })}] ${note.text}`
+    description = `${description}\n\n${text}`
+    events.push({ kind: 'note', author: worker, data: { text }, at, afterHours: note.afterHours })
+  }
+  events.sort((a, b) => a.afterHours - b.afterHours)
+  const lastStatusIndex = events.findLastIndex((e) => e.kind === 'status')
+  await trx
+    .insertInto('cases')
+    .values({
+      id,
+      tenant_slug: tenant,
+      title: sample.title,
+      description,
+      expert: sample.expert,
+      status,
+      tags_json: JSON.stringify(sample.tags),
+      created_by: createdBy,
+      assigned_to: sample.assignedTo ? person(sample.assignedTo) : null,
+      conversation_id: null,
+      version: events.length,
+      status_version: Math.max(1, lastStatusIndex + 1),
+      status_changed_by: lastStatusIndex > 0 ? worker : createdBy,
+      created_at: opened,
+      updated_at: (events.at(-1) as (typeof events)[number]).at,
+    })
+    .execute()
+  for (const e of events) {
+    const eventId = newId()
+    await trx
+      .insertInto('case_events')
+      .values({ id: eventId, tenant_slug: tenant, case_id: id, kind: e.kind, author_id: e.author, data_json: JSON.stringify(e.data), created_at: e.at })
+      .execute()
+    await recordChange(trx, tenant, 'caseEvent', eventId)
+  }
+  await recordChange(trx, tenant, 'case', id)
+}
+
+async function insertConversation(trx: Db, tenant: string, userId: string, sample: SampleConversation, time: Time) {
+  const id = newId()
+  const minutes = (n: number) => time(sample.daysAgo, n / 60)
+  const last = sample.exchanges.length * 10 - 9
+  await trx
+    .insertInto('conversations')
+    .values({ id, tenant_slug: tenant, user_id: userId, agent_id: sample.agentId, title: sample.title, status: 'active', created_at: minutes(0), updated_at: minutes(last) })
+    .execute()
+  await recordChange(trx, tenant, 'conversation', id)
+  for (const [i, exchange] of sample.exchanges.entries()) {
+    const questionId = newId()
+    const answerId = newId()
+    await trx
+      .insertInto('messages')
+      .values([
+        { id: questionId, tenant_slug: tenant, conversation_id: id, role: 'user', content: questionHtml(exchange.question), sources_json: '[]', reply_to: null, created_at: minutes(i * 10) },
+        { id: answerId, tenant_slug: tenant, conversation_id: id, role: 'assistant', content: exchange.answer, sources_json: JSON.stringify(exchange.sources), reply_to: questionId, created_at: minutes(i * 10 + 1) },
+      ])
+      .execute()
+    await recordChange(trx, tenant, 'message', questionId)
+    await recordChange(trx, tenant, 'message', answerId)
+  }
+}
