@@ -4,6 +4,7 @@
  * between redirect and callback does not break a sign-in.
  */
 import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as client from 'openid-client'
 import type { AppEnv } from '../app-env.ts'
 import type { Db } from '../db/database.ts'
@@ -11,8 +12,16 @@ import { firstTenantOf } from '../db/queries/users.ts'
 import type { OidcEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
-import { daysAgo, now } from '../lib/time.ts'
-import { startSession } from './sessions.ts'
+import { now } from '../lib/time.ts'
+import { cookieSecure, landingPath, startSession } from './sessions.ts'
+
+const LOGIN_COOKIE = 'mw_login'
+/** How long a started sign-in may take at the provider (password reset, second factor). */
+const LOGIN_STATE_SECONDS = 60 * 60
+
+type Claims = Record<string, unknown>
+
+const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString()
 
 const configs = new Map<string, Promise<client.Configuration>>()
 
@@ -29,24 +38,36 @@ function discover(oidc: OidcEnv): Promise<client.Configuration> {
   return config
 }
 
+const reachProvider = (oidc: OidcEnv) =>
+  discover(oidc).catch((cause) => {
+    throw new ApiError('unavailable', 'The sign-in provider cannot be reached. Try again in a moment.', { cause })
+  })
+
 const callbackUrl = (c: Context<AppEnv>) => {
   const base = c.get('deps').env.PUBLIC_URL ?? new URL(c.req.url).origin
   return new URL('/api/callback', base).href
 }
 
 export async function oidcLogin(c: Context<AppEnv>, oidc: OidcEnv) {
-  const config = await discover(oidc).catch((cause) => {
-    throw new ApiError('unavailable', 'The sign-in provider cannot be reached. Try again in a moment.', { cause })
-  })
+  const config = await reachProvider(oidc)
   const codeVerifier = client.randomPKCECodeVerifier()
   const state = client.randomState()
   const nonce = client.randomNonce()
   const { db } = c.get('deps')
-  await db.deleteFrom('login_states').where('created_at', '<', daysAgo(1)).execute()
+  await db.deleteFrom('login_states').where('created_at', '<', secondsAgo(LOGIN_STATE_SECONDS)).execute()
   await db
     .insertInto('login_states')
     .values({ state, code_verifier: codeVerifier, nonce, return_to: '/', created_at: now() })
     .execute()
+  // Binds the sign-in to this browser: a callback link carried to another browser (login CSRF,
+  // signing a victim in as the attacker) finds no matching cookie and starts no session.
+  setCookie(c, LOGIN_COOKIE, state, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: cookieSecure(c),
+    path: '/api/callback',
+    maxAge: LOGIN_STATE_SECONDS,
+  })
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(c),
     scope: 'openid email profile',
@@ -60,11 +81,22 @@ export async function oidcLogin(c: Context<AppEnv>, oidc: OidcEnv) {
 
 export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
   const { db } = c.get('deps')
-  const config = await discover(oidc)
   const state = c.req.query('state') ?? ''
-  const login = await db.selectFrom('login_states').selectAll().where('state', '=', state).executeTakeFirst()
-  if (!login) throw new ApiError('invalid_input', 'This sign-in link has expired. Start the sign-in again.', { field: 'state' })
+  const bound = getCookie(c, LOGIN_COOKIE)
+  deleteCookie(c, LOGIN_COOKIE, { path: '/api/callback' })
+  const login = await db
+    .selectFrom('login_states')
+    .selectAll()
+    .where('state', '=', state)
+    .where('created_at', '>', secondsAgo(LOGIN_STATE_SECONDS))
+    .executeTakeFirst()
+  if (!login || bound !== state) {
+    throw new ApiError('invalid_input', 'This sign-in link has expired or was started elsewhere. Start the sign-in again.', {
+      field: 'state',
+    })
+  }
   await db.deleteFrom('login_states').where('state', '=', state).execute()
+  const config = await reachProvider(oidc)
   const current = new URL(c.req.url)
   const fixed = new URL(current.pathname + current.search, callbackUrl(c))
   const tokens = await client
@@ -77,23 +109,36 @@ export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
     .catch((cause) => {
       throw new ApiError('unauthorized', 'The sign-in provider did not confirm who you are. Start the sign-in again.', { cause })
     })
-  const claims = tokens.claims()
-  if (!claims) throw new ApiError('unauthorized', 'The sign-in provider sent no identity. Start the sign-in again.')
-  const userId = await upsertOidcUser(db, `${claims.iss}|${claims.sub}`, claims)
+  const idClaims = tokens.claims()
+  if (!idClaims) throw new ApiError('unauthorized', 'The sign-in provider sent no identity. Start the sign-in again.')
+  // A conforming provider may put e-mail and name only in UserInfo, not in the ID token.
+  const claims =
+    typeof idClaims.email === 'string' || !config.serverMetadata().userinfo_endpoint
+      ? idClaims
+      : { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims }
+  const userId = await upsertOidcUser(db, `${idClaims.iss}|${idClaims.sub}`, claims)
   await startSession(c, userId, tokens.id_token ?? null)
-  return c.redirect(`/t/${(await firstTenantOf(db, userId)) ?? 'demo'}`, 302)
+  return c.redirect(landingPath(await firstTenantOf(db, userId)), 302)
 }
 
-/** Links the identity to the user with the same verified e-mail, or creates a user without tenants. */
-async function upsertOidcUser(db: Db, subject: string, claims: client.IDToken): Promise<string> {
+/**
+ * Links the identity to the user with the same e-mail, or creates a user without tenants. Only a
+ * verified e-mail links or creates: otherwise anyone could claim a seeded user's address at a
+ * provider that lets people type any e-mail. An account already linked to another identity is not
+ * taken over by a new one that shows the same e-mail (a reassigned address).
+ */
+async function upsertOidcUser(db: Db, subject: string, claims: Claims): Promise<string> {
   const bySubject = await db.selectFrom('users').select('id').where('oidc_subject', '=', subject).executeTakeFirst()
   if (bySubject) return bySubject.id
-  const email = typeof claims.email === 'string' ? claims.email : null
-  if (!email) throw new ApiError('forbidden', 'Your account has no e-mail address, which Marine Workbench needs.')
-  const byEmail = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  const email = typeof claims.email === 'string' ? claims.email.trim() : ''
+  if (!email) throw new ApiError('forbidden', 'Your sign-in account has no e-mail address, which Marine Workbench needs.')
+  if (claims.email_verified !== true && claims.email_verified !== 'true') {
+    throw new ApiError('forbidden', 'Verify your e-mail address with your sign-in provider, then sign in again.')
+  }
+  const byEmail = await db.selectFrom('users').select(['id', 'oidc_subject']).where('email', '=', email).executeTakeFirst()
   if (byEmail) {
-    if (claims.email_verified === false) {
-      throw new ApiError('forbidden', 'Verify your e-mail address with your sign-in provider, then sign in again.')
+    if (byEmail.oidc_subject && byEmail.oidc_subject !== subject) {
+      throw new ApiError('forbidden', `${email} is already linked to another sign-in account. Ask your administrator.`)
     }
     await db.updateTable('users').set({ oidc_subject: subject }).where('id', '=', byEmail.id).execute()
     return byEmail.id
@@ -114,6 +159,7 @@ async function upsertOidcUser(db: Db, subject: string, claims: client.IDToken): 
   return id
 }
 
+/** The provider's end-session URL (ends the provider's session too), or null if it has none. */
 export async function oidcLogoutUrl(c: Context<AppEnv>, oidc: OidcEnv, idToken: string | null): Promise<string | null> {
   const config = await discover(oidc).catch(() => null)
   if (!config?.serverMetadata().end_session_endpoint) return null

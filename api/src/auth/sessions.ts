@@ -12,8 +12,17 @@ const SESSION_DAYS = 200
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** Secure whenever the app is served over https (PUBLIC_URL says so behind a TLS proxy). */
+export function cookieSecure(c: Context<AppEnv>): boolean {
+  const publicUrl = c.get('deps').env.PUBLIC_URL
+  return (publicUrl ? new URL(publicUrl).protocol : new URL(c.req.url).protocol) === 'https:'
+}
+
+/** Starts a new session (a fresh token: any session the browser held before is ended, never reused). */
 export async function startSession(c: Context<AppEnv>, userId: string, idToken: string | null = null) {
-  const { db, env } = c.get('deps')
+  const { db } = c.get('deps')
+  const previous = getCookie(c, SESSION_COOKIE)
+  if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hash(previous)).execute()
   const token = randomBytes(32).toString('base64url')
   await db
     .insertInto('sessions')
@@ -22,7 +31,7 @@ export async function startSession(c: Context<AppEnv>, userId: string, idToken: 
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: env.PUBLIC_URL?.startsWith('https:') ?? new URL(c.req.url).protocol === 'https:',
+    secure: cookieSecure(c),
     path: '/',
     maxAge: SESSION_DAYS * 24 * 60 * 60,
   })
@@ -52,3 +61,6 @@ export async function endSession(c: Context<AppEnv>): Promise<string | null> {
 }
 
 export const sessionToken = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE)
+
+/** Where a sign-in lands: the user's first tenant, or the home page for a user in none yet. */
+export const landingPath = (tenant: string | undefined) => (tenant ? `/t/${tenant}` : '/')

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import type { CurrentUser } from '@mw/sync-protocol'
 import type { AppEnv } from '../app-env.ts'
-import { endSession, startSession } from '../auth/sessions.ts'
+import { endSession, landingPath, startSession } from '../auth/sessions.ts'
 import { ApiError } from '../errors.ts'
 import { firstTenantOf, listUserTenants } from '../db/queries/users.ts'
 import { requireUser } from '../middleware/auth.ts'
@@ -61,7 +61,7 @@ authRoutes.post('/login/local', async (c) => {
   const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
   if (!user) throw new ApiError('invalid_input', 'No user with that e-mail can sign in here.', { field: 'email' })
   await startSession(c, user.id)
-  return c.redirect(`/t/${(await firstTenantOf(db, user.id)) ?? 'demo'}`, 303)
+  return c.redirect(landingPath(await firstTenantOf(db, user.id)), 303)
 })
 
 authRoutes.get('/callback', async (c) => {
