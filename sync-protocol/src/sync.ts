@@ -26,6 +26,8 @@ export const pushResultSchema = z.object({
   /** For rejected and conflict: a sentence the user sees. */
   reason: z.string().optional(),
   code: z.string().optional(),
+  /** For duplicate: what the first delivery of this mid did. */
+  outcome: z.enum(['applied', 'rejected', 'conflict']).optional(),
 })
 export type PushResult = z.infer<typeof pushResultSchema>
 

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin.ts'
 import { caseRoutes } from './cases.ts'
 import { conversationRoutes } from './conversations.ts'
 import { reportRoutes } from './reports.ts'
+import { syncRoutes } from './sync.ts'
 import { trainingRoutes } from './training.ts'
 import { userRoleRoutes } from './user-role.ts'
 
@@ -15,3 +16,4 @@ tenantRoutes.route('/', conversationRoutes)
 tenantRoutes.route('/', caseRoutes)
 tenantRoutes.route('/', trainingRoutes)
 tenantRoutes.route('/', reportRoutes)
+tenantRoutes.route('/sync', syncRoutes)
