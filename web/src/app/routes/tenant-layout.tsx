@@ -1,0 +1,34 @@
+import { Suspense, useEffect } from 'react'
+import { Outlet } from 'react-router-dom'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { LocalDbProvider } from '../../db/local-db-context.tsx'
+import { LandingPage } from '../../features/landing/components/landing-page.tsx'
+import { AppShell } from '../../features/shell/components/app-shell.tsx'
+import { useSessionStore } from '../../lib/session-store.ts'
+import { useTenant } from '../../lib/use-tenant.ts'
+import { AppFailure } from './app-failure.tsx'
+
+/** Everything under /t/{tenant}: the landing page when signed out, else the shell over this tenant's data. */
+export function TenantLayout() {
+  const tenant = useTenant()
+  const status = useSessionStore((s) => s.status)
+  const user = useSessionStore((s) => s.user)
+  const loadRole = useSessionStore((s) => s.loadRole)
+
+  useEffect(() => {
+    if (status === 'signed-in') void loadRole(tenant)
+  }, [status, tenant, loadRole])
+
+  if (status === 'loading') return <Spinner label="Loading Marine Workbench" />
+  if (status === 'failed') return <AppFailure />
+  if (status === 'signed-out' || !user) return <LandingPage />
+  return (
+    <LocalDbProvider userId={user.id} tenant={tenant}>
+      <AppShell>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </AppShell>
+    </LocalDbProvider>
+  )
+}

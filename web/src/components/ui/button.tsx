@@ -1,0 +1,12 @@
+import type { ButtonHTMLAttributes } from 'react'
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'destructive'
+
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button type={type} className={`btn btn-${variant}${className ? ` ${className}` : ''}`} {...props} />
+}

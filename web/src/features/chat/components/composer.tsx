@@ -1,0 +1,132 @@
+import { type ImageUpload, LIMITS } from '@mw/sync-protocol'
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
+import { errorToast } from '../../../components/ui/toast-store.ts'
+import { ImageError, prepareImage } from '../../../lib/images.ts'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
+
+interface ComposerProps {
+  draft: string
+  onDraftChange: (draft: string) => void
+  onSend: (text: string, images: ImageUpload[]) => void
+  streaming?: boolean
+  disabled?: boolean
+  placeholder?: string
+}
+
+/** Enter sends, Shift+Enter adds a line; grows to 128 px; up to 3 checked and resized images. */
+export function Composer({ draft, onDraftChange, onSend, streaming = false, disabled = false, placeholder }: ComposerProps) {
+  const online = useOnlineStatus()
+  const [images, setImages] = useState<ImageUpload[]>([])
+  const [preparing, setPreparing] = useState(false)
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const canSend = draft.trim().length > 0 && !streaming && !disabled && !preparing
+
+  useLayoutEffect(() => {
+    const el = textRef.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight, LIMITS.composerMaxHeightPx)}px`
+  }, [draft])
+
+  const submit = () => {
+    if (!canSend) return
+    onSend(draft.trim(), images)
+    onDraftChange('')
+    setImages([])
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      submit()
+    }
+  }
+
+  const addFiles = async (files: File[]) => {
+    const room = LIMITS.imagesPerMessage - images.length
+    const chosen = files.slice(0, Math.max(0, room))
+    setPreparing(true)
+    const added: ImageUpload[] = []
+    for (const file of chosen) {
+      try {
+        added.push(await prepareImage(file))
+      } catch (error) {
+        errorToast('Image upload failed', error instanceof ImageError ? error.message : 'Failed to load image')
+      }
+    }
+    setImages((current) => [...current, ...added].slice(0, LIMITS.imagesPerMessage))
+    setPreparing(false)
+  }
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault()
+        submit()
+      }}
+    >
+      {images.length > 0 && (
+        <ul className="composer-images" aria-label="Attached images">
+          {images.map((img, i) => (
+            <li key={`${img.name}-${i}`}>
+              <img src={img.data} alt={img.name} />
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${img.name}`}
+                onClick={() => setImages((list) => list.filter((_, j) => j !== i))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="composer-row">
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          hidden
+          aria-label="Attach images"
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? [])
+            e.target.value = ''
+            void addFiles(files)
+          }}
+        />
+        <button
+          type="button"
+          className="btn btn-ghost icon-btn"
+          aria-label="Attach image"
+          disabled={disabled || images.length >= LIMITS.imagesPerMessage}
+          onClick={() => fileRef.current?.click()}
+        >
+          📎
+        </button>
+        <textarea
+          ref={textRef}
+          className="composer-input"
+          aria-label="Message"
+          rows={1}
+          value={draft}
+          disabled={disabled}
+          placeholder={placeholder ?? 'Ask a question…'}
+          onChange={(e) => onDraftChange(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="btn btn-primary" aria-label="Send message" disabled={!canSend}>
+          {streaming ? '…' : 'Send'}
+        </button>
+      </div>
+      {!online && (
+        <p className="composer-status" role="status">
+          Offline: messages are kept on this device and sent when the connection returns.
+        </p>
+      )}
+    </form>
+  )
+}

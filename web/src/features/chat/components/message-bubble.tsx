@@ -1,0 +1,45 @@
+import type { ImageUpload, Source } from '@mw/sync-protocol'
+import { relativeTime } from '../../../lib/relative-time.ts'
+import { sanitizeHtml } from '../../../lib/sanitize.ts'
+
+interface MessageBubbleProps {
+  role: 'user' | 'assistant'
+  content: string
+  createdAt: string
+  sources: Source[]
+  images?: ImageUpload[]
+  pending?: boolean
+}
+
+/** One message; its HTML is sanitised here again, whatever the server did before storing it. */
+export function MessageBubble({ role, content, createdAt, sources, images = [], pending }: MessageBubbleProps) {
+  return (
+    <article className={`message message-${role}`} aria-label={role === 'user' ? 'Your message' : 'Expert answer'}>
+      {images.length > 0 && (
+        <div className="message-images">
+          {images.map((img, i) => (
+            <img key={`${img.name}-${i}`} src={img.data} alt={img.name} />
+          ))}
+        </div>
+      )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above */}
+      <div className="message-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(content) }} />
+      {sources.length > 0 && (
+        <details className="message-sources">
+          <summary>Sources ({sources.length})</summary>
+          <ol>
+            {sources.map((s) => (
+              <li key={s.id}>
+                <strong>{s.title}</strong>
+                {s.section && <span> · {s.section}</span>}
+                {s.page !== null && <span> · p. {s.page}</span>}
+                <p className="muted">{s.text}</p>
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+      <span className="message-time">{pending ? 'Waiting to send' : relativeTime(createdAt)}</span>
+    </article>
+  )
+}

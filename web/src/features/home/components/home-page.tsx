@@ -1,0 +1,62 @@
+import { RECENT_CONVERSATIONS } from '@mw/sync-protocol'
+import { Link, useNavigate } from 'react-router-dom'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { ConversationList } from '../../../lib/conversation-list.tsx'
+import { firstNameOrUser } from '../../../lib/display-name.ts'
+import { useCurrentUser } from '../../../lib/session-store.ts'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
+
+export function HomePage() {
+  const tenant = useTenant()
+  const user = useCurrentUser()
+  const navigate = useNavigate()
+  const recent = useRecentConversations(RECENT_CONVERSATIONS.dashboard)
+  const base = `/t/${tenant}`
+  const actions = [
+    { to: `${base}/ask/seakeeper`, title: 'Ask Seakeeper', text: 'Gyro stabilizer troubleshooting and service', icon: '⚓' },
+    { to: `${base}/ask/furuno`, title: 'Ask Furuno', text: 'Radar, sonar, GPS and NMEA networks', icon: '📡' },
+    { to: `${base}/cases`, title: 'Cases', text: 'Open, track and resolve service cases', icon: '🗂️' },
+    { to: `${base}/training`, title: 'Training', text: 'Build and assign training sets', icon: '🎓' },
+  ]
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>Welcome back, {firstNameOrUser(user)}</h1>
+        <p className="muted">What are you working on today?</p>
+      </header>
+      <section aria-labelledby="quick-actions">
+        <h2 id="quick-actions" className="section-title">
+          Quick actions
+        </h2>
+        <div className="card-grid">
+          {actions.map((a) => (
+            <Link key={a.to} to={a.to} className="card action-card">
+              <span className="action-icon" aria-hidden="true">
+                {a.icon}
+              </span>
+              <span className="action-title">{a.title}</span>
+              <span className="muted">{a.text}</span>
+            </Link>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="recent-title">
+        <h2 id="recent-title" className="section-title">
+          Recent conversations
+        </h2>
+        {recent === undefined ? (
+          <Skeleton rows={3} />
+        ) : recent.length === 0 ? (
+          <EmptyState title="No conversations yet" text="Ask an expert and your conversations show up here." />
+        ) : (
+          <ConversationList
+            conversations={recent}
+            onOpen={(c) => navigate(`${base}/ask/${c.agentId}?conversation=${c.id}`)}
+          />
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { PRODUCT_NAME } from '@mw/sync-protocol'
+import { useState } from 'react'
+
+const FEATURES = [
+  {
+    title: 'AI Expert Assistance',
+    text: 'Ask the Seakeeper stabilizer and Furuno electronics experts; answers cite the manuals they come from.',
+    icon: '🤖',
+  },
+  {
+    title: 'Case Management',
+    text: 'Track every service job from open to resolved, with notes and a full history.',
+    icon: '🗂️',
+  },
+  {
+    title: 'Training Modules',
+    text: 'Build training sets from real cases and assign them to roles or people.',
+    icon: '🎓',
+  },
+  {
+    title: 'Mobile-First',
+    text: 'Installs on a tablet and works offline at sea, with 6 months of data kept on the device.',
+    icon: '📱',
+  },
+]
+
+/** Shown to signed-out visitors on every tenant route. */
+export function LandingPage() {
+  const [showFeatures, setShowFeatures] = useState(false)
+  return (
+    <main className="landing">
+      <section className="landing-hero">
+        <div className="logo-badge logo-badge-lg" aria-hidden="true">
+          MW
+        </div>
+        <h1>{PRODUCT_NAME}</h1>
+        <p className="landing-tagline">
+          AI expert assistance for marine service technicians — on the dock, in the engine room and offshore.
+        </p>
+        <button type="button" className="btn btn-primary btn-lg" onClick={() => window.location.assign('/api/login')}>
+          Sign In
+        </button>
+      </section>
+      <button
+        type="button"
+        className="btn btn-secondary landing-features-toggle"
+        aria-expanded={showFeatures}
+        aria-controls="landing-features"
+        onClick={() => setShowFeatures((v) => !v)}
+      >
+        {showFeatures ? 'Hide features' : 'Show features'}
+      </button>
+      <ul id="landing-features" className={`feature-grid${showFeatures ? ' is-open' : ''}`}>
+        {FEATURES.map((f) => (
+          <li key={f.title} className="card feature-card">
+            <span className="feature-icon" aria-hidden="true">
+              {f.icon}
+            </span>
+            <h2>{f.title}</h2>
+            <p className="muted">{f.text}</p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  )
+}

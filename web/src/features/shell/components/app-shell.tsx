@@ -1,0 +1,49 @@
+import { type ReactNode, useEffect } from 'react'
+import { useLocation } from 'react-router-dom'
+import { useBranding } from '../hooks/use-branding.ts'
+import { useThemeClass } from '../hooks/use-theme-class.ts'
+import { useShellStore } from '../store.ts'
+import { SideNav } from './side-nav.tsx'
+import { SyncIndicator } from './sync-indicator.tsx'
+import { TenantLogo } from './tenant-logo.tsx'
+
+/** The signed-in frame: left navigation (a drawer with an overlay below 768 px), mobile header, content. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const branding = useBranding()
+  const navOpen = useShellStore((s) => s.navOpen)
+  const setNavOpen = useShellStore((s) => s.setNavOpen)
+  const { pathname, search } = useLocation()
+  useThemeClass(branding.theme)
+
+  useEffect(() => {
+    setNavOpen(false)
+  }, [pathname, search, setNavOpen])
+
+  return (
+    <div className={`shell${navOpen ? ' nav-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="mobile-header">
+        <button
+          type="button"
+          className="btn btn-ghost icon-btn"
+          aria-label="Open navigation"
+          aria-expanded={navOpen}
+          aria-controls="side-nav"
+          onClick={() => setNavOpen(true)}
+        >
+          ☰
+        </button>
+        <TenantLogo url={branding.logoUrl} letters={branding.logoLetters} />
+        <span className="mobile-title">{branding.name}</span>
+        <SyncIndicator />
+      </header>
+      {navOpen && <div className="nav-overlay" aria-hidden="true" onClick={() => setNavOpen(false)} />}
+      <SideNav branding={branding} onClose={() => setNavOpen(false)} />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import type { Branding } from '@mw/sync-protocol'
+import { NavLink } from 'react-router-dom'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Tooltip } from '../../../components/ui/tooltip.tsx'
+import { displayName } from '../../../lib/display-name.ts'
+import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { SyncIndicator } from './sync-indicator.tsx'
+import { TenantLogo } from './tenant-logo.tsx'
+
+export function SideNav({ branding, onClose }: { branding: Branding; onClose: () => void }) {
+  const tenant = useTenant()
+  const user = useCurrentUser()
+  const role = useRole(tenant)
+  const base = `/t/${tenant}`
+  const canAdmin = role === 'Manager' || role === 'Admin'
+  const link = (to: string, label: string, icon: string, end = false) => (
+    <li>
+      <NavLink to={to} end={end} className="nav-link">
+        <span aria-hidden="true">{icon}</span> {label}
+      </NavLink>
+    </li>
+  )
+
+  return (
+    <nav id="side-nav" className="side-nav" aria-label="Main navigation">
+      <div className="nav-header">
+        <TenantLogo url={branding.logoUrl} letters={branding.logoLetters} />
+        <span className="nav-tenant-name">{branding.name}</span>
+        <button type="button" className="btn btn-ghost icon-btn nav-close" aria-label="Close navigation" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div className="nav-body">
+        <h2 className="nav-section">Main</h2>
+        <ul>{link(base, 'Home', '🏠', true)}</ul>
+        <h2 className="nav-section">Experts</h2>
+        <ul>
+          <li>
+            <span className="nav-link is-disabled" aria-disabled="true">
+              <span aria-hidden="true">🧭</span> Master <Badge variant="outline">Coming Soon</Badge>
+            </span>
+          </li>
+          {link(`${base}/ask/seakeeper`, 'Seakeeper', '⚓')}
+          {link(`${base}/ask/furuno`, 'Furuno', '📡')}
+        </ul>
+        <h2 className="nav-section">Tools</h2>
+        <ul>
+          {link(`${base}/cases`, 'Cases', '🗂️')}
+          {link(`${base}/training`, 'Training', '🎓')}
+          {link(`${base}/reports`, 'Reports', '📊')}
+          {canAdmin && link(`${base}/admin`, 'Admin', '⚙️')}
+        </ul>
+      </div>
+      <div className="nav-sync">
+        <SyncIndicator expanded />
+      </div>
+      <div className="nav-footer">
+        {user?.profileImageUrl ? (
+          <img className="avatar" src={user.profileImageUrl} alt="" />
+        ) : (
+          <span className="avatar avatar-fallback" aria-hidden="true">
+            {displayName(user).slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="nav-profile">
+          <span className="nav-profile-name">{displayName(user)}</span>
+          <span className="nav-profile-role">{role ?? 'Technician'}</span>
+        </div>
+        <Tooltip label="Log out">
+          <button
+            type="button"
+            className="btn btn-ghost icon-btn"
+            aria-label="Log out"
+            onClick={() => window.location.assign('/api/logout')}
+          >
+            ⎋
+          </button>
+        </Tooltip>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,82 @@
+/**
+ * Who is signed in, and their role per tenant. The user comes from GET /api/auth/user (no retry;
+ * 401 = signed out). When the network is down, the last signed-in user remembered on this device
+ * is used, so a technician at sea is never dropped to the landing page.
+ */
+import {
+  type CurrentUser,
+  currentUserSchema,
+  DEFAULT_ROLE,
+  type Role,
+  roleAnswerSchema,
+} from '@mw/sync-protocol'
+import { create } from 'zustand'
+import { lastSignedInUser, lastTenantRole, rememberSignedInUser, rememberTenantRole } from '../db/session-db.ts'
+import { ApiError, apiGetOrNull, apiRequest } from './api-client.ts'
+
+export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'failed'
+
+interface SessionState {
+  status: SessionStatus
+  user: CurrentUser | null
+  /** True when the user came from this device's memory because the server could not be reached. */
+  offlineStart: boolean
+  roles: Record<string, Role>
+  load: () => Promise<void>
+  loadRole: (tenant: string) => Promise<void>
+}
+
+export const useSessionStore = create<SessionState>((set, get) => ({
+  status: 'loading',
+  user: null,
+  offlineStart: false,
+  roles: {},
+
+  load: async () => {
+    try {
+      const user = await apiGetOrNull('/api/auth/user', currentUserSchema, { timeoutMs: 8000 })
+      if (!user) {
+        set({ status: 'signed-out', user: null })
+        return
+      }
+      set({ status: 'signed-in', user, offlineStart: false })
+      await rememberSignedInUser(user).catch(() => undefined)
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'network' || error.status >= 500)) {
+        const remembered = await lastSignedInUser().catch(() => null)
+        if (remembered) {
+          set({ status: 'signed-in', user: remembered, offlineStart: true })
+          return
+        }
+        if (error.code === 'network') {
+          set({ status: 'signed-out', user: null })
+          return
+        }
+      }
+      set({ status: 'failed' })
+    }
+  },
+
+  loadRole: async (tenant) => {
+    const user = get().user
+    if (!user) return
+    const known = await lastTenantRole(user.id, tenant).catch(() => null)
+    if (known && !get().roles[tenant]) set((s) => ({ roles: { ...s.roles, [tenant]: known } }))
+    try {
+      const { role } = await apiRequest('GET', `/api/t/${tenant}/user/role`, roleAnswerSchema, { timeoutMs: 8000 })
+      set((s) => ({ roles: { ...s.roles, [tenant]: role } }))
+      await rememberTenantRole(user.id, tenant, role).catch(() => undefined)
+    } catch {
+      if (!known) set((s) => ({ roles: { ...s.roles, [tenant]: DEFAULT_ROLE } }))
+    }
+  },
+}))
+
+/** The role of the signed-in user in `tenant`; null until known (failure gives Technician, SPEC.md §6). */
+export function useRole(tenant: string): Role | null {
+  return useSessionStore((s) => s.roles[tenant] ?? null)
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  return useSessionStore((s) => s.user)
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/app.tsx'
+import { AppFailure } from './app/routes/app-failure.tsx'
+import { registerServiceWorker } from './app/register-sw.ts'
+import './styles/app.css'
+
+const container = document.getElementById('root')
+if (container) {
+  const root = createRoot(container, {
+    onUncaughtError: (error) => {
+      console.error('Start-up failed', error)
+      root.render(<AppFailure />)
+    },
+  })
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+  registerServiceWorker()
+}
