@@ -7,6 +7,7 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { OUTBOX_SYNC_TAG } from './app/register-sw.ts'
 import { drainEverything } from './sync/drainer.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -15,9 +16,6 @@ declare const self: ServiceWorkerGlobalScope
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string
 }
-
-/** Tag the page registers (registration.sync.register) when the outbox has something to send. */
-export const OUTBOX_SYNC_TAG = 'mw-outbox'
 
 // Every built file (shell, route chunks, icons, manifest) is precached at install, with its
 // revision, so the app opens offline and a new build replaces it atomically, never half-updated.

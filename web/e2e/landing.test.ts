@@ -1,0 +1,35 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, VIEWPORTS, type ViewportName } from './harness.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const FEATURES = ['AI Expert Assistance', 'Case Management', 'Training Modules', 'Mobile-First']
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('signed-out visitor at %s size', (viewport) => {
+  test('sees the landing page with the four features, and Sign In goes to /api/login', async () => {
+    const { context, page, pageErrors } = await openPage(browser, viewport)
+    await page.goto('/')
+    await page.waitForURL(/\/t\/demo$/)
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Marine Workbench' }).isVisible()).toBe(true)
+
+    const toggle = page.getByRole('button', { name: 'Show features' })
+    if (viewport === 'phone') await toggle.click()
+    else expect(await toggle.isVisible()).toBe(false)
+    for (const feature of FEATURES) {
+      expect(await page.getByRole('heading', { name: feature }).isVisible(), feature).toBe(true)
+    }
+
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL(/\/api\/login$/)
+    expect(await page.getByRole('heading', { name: 'Sign in to Marine Workbench' }).isVisible()).toBe(true)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEMO_ROLES, launchBrowser, openPage, signInAs, USERS, VIEWPORTS, type ViewportName } from './harness.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Below 768 px the navigation is a drawer behind the mobile header's menu button. */
+async function showNav(page: Page, viewport: ViewportName) {
+  if (viewport === 'phone') await page.getByRole('button', { name: 'Open navigation' }).click()
+  return page.getByRole('navigation', { name: 'Main navigation' })
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s size', (viewport) => {
+  test.each(DEMO_ROLES)('$role $email signs in, is welcomed by name on /t/demo and sees Admin only if allowed', async (user) => {
+    const { context, page, pageErrors } = await openPage(browser, viewport)
+    await signInAs(page, user.email)
+    expect(new URL(page.url()).pathname).toBe('/t/demo')
+    await page.getByText(`Welcome back, ${user.firstName}`).waitFor()
+
+    const nav = await showNav(page, viewport)
+    await nav.getByText(user.role, { exact: true }).waitFor()
+    const adminLinks = nav.getByRole('link', { name: 'Admin' })
+    expect(await adminLinks.count()).toBe(user.role === 'Technician' ? 0 : 1)
+    expect(await nav.getByText('Coming Soon').isVisible()).toBe(true)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('permissions in the browser', () => {
+  test('a technician who opens /admin is sent back to the tenant home', async () => {
+    const { context, page } = await openPage(browser)
+    await signInAs(page, USERS.tech.email)
+    await page.goto('/t/demo/admin')
+    await page.waitForURL(/\/t\/demo\/?$/)
+    await page.getByText('Welcome back, Taylor').waitFor()
+    await context.close()
+  })
+
+  test('harbor users land on /t/harbor and cannot read demo, in the page or through the API', async () => {
+    const { context, page } = await openPage(browser)
+    await signInAs(page, USERS.harborTech.email)
+    expect(new URL(page.url()).pathname).toBe('/t/harbor')
+    await page.getByText('Welcome back, Hayden').waitFor()
+
+    const demoCases = await context.request.get('/api/t/demo/cases')
+    expect(demoCases.status()).toBe(404)
+    const harborCases = await context.request.get('/api/t/harbor/cases')
+    expect(harborCases.status()).toBe(200)
+
+    await page.goto('/t/demo/cases')
+    await page.waitForLoadState('networkidle')
+    const demoTitles = await demoCaseTitles()
+    for (const title of demoTitles) expect(await page.getByText(title).count(), title).toBe(0)
+    await context.close()
+  })
+})
+
+/** The seeded demo case titles, read as the demo admin, so the harbor check knows what to look for. */
+async function demoCaseTitles(): Promise<string[]> {
+  const { context, page } = await openPage(browser)
+  await signInAs(page, USERS.admin.email)
+  const res = await context.request.get('/api/t/demo/cases')
+  const cases = (await res.json()) as { title: string }[]
+  await context.close()
+  expect(cases.length).toBeGreaterThan(0)
+  return cases.map((c) => c.title)
+}
