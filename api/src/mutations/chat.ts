@@ -1,9 +1,10 @@
-import type { Message, MutationArgs } from '@mw/sync-protocol'
+import type { Message, MutationArgs, Source } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findOwnConversation, toMessage } from '../db/queries/conversations.ts'
 import { ApiError } from '../errors.ts'
+import { sanitizeRichHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import type { MutationOutcome } from './outcome.ts'
 
@@ -80,4 +81,39 @@ export async function recordUserMessage(
   await recordChange(trx, actor.tenant, 'message', args.messageId)
   const row = await trx.selectFrom('messages').selectAll().where('id', '=', args.messageId).executeTakeFirstOrThrow()
   return { status: 'applied', value: toMessage(row) }
+}
+
+/**
+ * Stores an expert's answer to a user message. reply_to is unique, so when two answerers race,
+ * the first insert wins and the second gets the stored answer back instead of a duplicate.
+ */
+export async function recordAssistantMessage(
+  trx: Db,
+  actor: Actor,
+  args: { messageId: string; conversationId: string; replyTo: string; content: string; sources: Source[] },
+): Promise<Message> {
+  const at = now()
+  const inserted = await trx
+    .insertInto('messages')
+    .values({
+      id: args.messageId,
+      tenant_slug: actor.tenant,
+      conversation_id: args.conversationId,
+      role: 'assistant',
+      content: sanitizeRichHtml(args.content),
+      sources_json: JSON.stringify(args.sources),
+      reply_to: args.replyTo,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.column('reply_to').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  if (inserted) {
+    await trx.updateTable('conversations').set({ updated_at: at }).where('id', '=', args.conversationId).execute()
+    await recordChange(trx, actor.tenant, 'conversation', args.conversationId)
+    await recordChange(trx, actor.tenant, 'message', args.messageId)
+    return toMessage(inserted)
+  }
+  const stored = await trx.selectFrom('messages').selectAll().where('reply_to', '=', args.replyTo).executeTakeFirstOrThrow()
+  return toMessage(stored)
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { adminRoutes } from './admin.ts'
 import { caseRoutes } from './cases.ts'
 import { conversationRoutes } from './conversations.ts'
+import { expertRoutes } from './experts.ts'
 import { reportRoutes } from './reports.ts'
 import { syncRoutes } from './sync.ts'
 import { trainingRoutes } from './training.ts'
@@ -17,3 +18,4 @@ tenantRoutes.route('/', caseRoutes)
 tenantRoutes.route('/', trainingRoutes)
 tenantRoutes.route('/', reportRoutes)
 tenantRoutes.route('/sync', syncRoutes)
+tenantRoutes.route('/experts', expertRoutes)

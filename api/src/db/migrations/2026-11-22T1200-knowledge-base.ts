@@ -35,6 +35,8 @@ const statements = [
     scope, title, section, text,
     content='kb_passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
   )`,
+  // Title and section matches count more than body matches; scope only narrows, it never ranks.
+  `INSERT INTO kb_passages_fts (kb_passages_fts, rank) VALUES ('rank', 'bm25(0.0, 2.0, 1.5, 1.0)')`,
   `CREATE TRIGGER kb_passages_ai AFTER INSERT ON kb_passages BEGIN
     INSERT INTO kb_passages_fts (rowid, scope, title, section, text)
     VALUES (new.id, new.scope, new.title, coalesce(new.section, ''), new.text);

@@ -1,0 +1,88 @@
+/**
+ * Answers one stored user message: retrieve, log the query, send the sources, stream the answer
+ * from the tenant's models (or the local answerer) as sanitised HTML blocks, store it, send done.
+ * Both the SSE route and the offline-message path run this; the caller owns deduplication.
+ */
+import type { Expert, Message, StreamEvent } from '@mw/sync-protocol'
+import type { AppDeps } from '../app-env.ts'
+import type { Actor } from '../auth/actor.ts'
+import { messagesBefore } from '../db/queries/expert-answers.ts'
+import { logQuery } from '../db/queries/knowledge.ts'
+import { findTenant, parseModels } from '../db/queries/tenants.ts'
+import { newId } from '../lib/ids.ts'
+import { now } from '../lib/time.ts'
+import { recordAssistantMessage } from '../mutations/chat.ts'
+import { HtmlLineBuffer } from './answer-html.ts'
+import { generateAnswer, type QuestionImage } from './generate.ts'
+import { htmlToText } from './html-to-text.ts'
+import { localAnswerLines } from './local-answerer.ts'
+import { buildPrompt, type PromptTurn } from './prompt.ts'
+import { modelChain } from './providers.ts'
+import { retrieve } from './retrieve.ts'
+
+export interface QuestionToAnswer {
+  expert: Expert
+  conversationId: string
+  userMessageId: string
+  userMessageCreatedAt: string
+  query: string
+  images: QuestionImage[]
+}
+
+export type Emit = (event: StreamEvent) => Promise<void> | void
+
+const HISTORY_MESSAGES = 6
+
+export async function answerQuestion(
+  deps: AppDeps,
+  actor: Actor,
+  question: QuestionToAnswer,
+  emit: Emit,
+  signal: AbortSignal,
+): Promise<Message> {
+  const { db, env } = deps
+  const retrieval = await retrieve(db, actor.tenant, question.expert, question.query)
+  await logQuery(db, {
+    id: newId(),
+    tenant: actor.tenant,
+    userId: actor.userId,
+    expert: question.expert,
+    query: question.query,
+    bestScore: retrieval.bestScore,
+    at: now(),
+  })
+  await emit({ meta: { contexts: retrieval.sources } })
+
+  const earlier = await messagesBefore(db, question.conversationId, question.userMessageCreatedAt, question.userMessageId, HISTORY_MESSAGES)
+  const history: PromptTurn[] = earlier.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', text: htmlToText(m.content) }))
+  const tenant = await findTenant(db, actor.tenant)
+  const config = parseModels(tenant ?? { models_json: '{}' })[question.expert]
+  const prompt = buildPrompt(question.expert, retrieval.sources, history, question.query)
+  const local = () => localAnswerLines(question.expert, retrieval, question.images.length > 0)
+
+  const buffer = new HtmlLineBuffer()
+  let content = ''
+  const deltas = generateAnswer(modelChain(config, env), prompt, question.images, config, local, signal)
+  for await (const delta of deltas) {
+    const html = buffer.push(delta)
+    if (!html) continue
+    content += html
+    await emit({ text: html })
+  }
+  const rest = buffer.end()
+  if (rest) {
+    content += rest
+    await emit({ text: rest })
+  }
+  const stored = await db.transaction().execute((trx) =>
+    recordAssistantMessage(trx, actor, {
+      messageId: newId(),
+      conversationId: question.conversationId,
+      replyTo: question.userMessageId,
+      content,
+      sources: retrieval.sources,
+    }),
+  )
+  await emit({ done: true, conversationId: question.conversationId })
+  return stored
+}

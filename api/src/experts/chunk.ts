@@ -1,0 +1,53 @@
+import type { NewPassage } from '../db/queries/knowledge.ts'
+import type { Paragraph } from './parse-document.ts'
+
+/** Passages of about this many words keep one idea each and fit several into a prompt. */
+const TARGET_WORDS = 120
+const MAX_WORDS = 200
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
+
+/**
+ * Groups consecutive paragraphs of one section and page into passages of roughly TARGET_WORDS,
+ * splitting an over-long paragraph at sentence ends.
+ */
+export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
+  const passages: NewPassage[] = []
+  let current: { section: string | null; page: number | null; parts: string[]; words: number } | null = null
+  const flush = () => {
+    if (current && current.parts.length > 0) {
+      passages.push({ ordinal: passages.length, section: current.section, page: current.page, text: current.parts.join('\n\n') })
+    }
+    current = null
+  }
+  for (const paragraph of paragraphs) {
+    for (const piece of splitLong(paragraph.text)) {
+      const words = wordCount(piece)
+      const sameSpot = current && current.section === paragraph.section && current.page === paragraph.page
+      if (!current || !sameSpot || current.words + words > TARGET_WORDS) {
+        flush()
+        current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0 }
+      }
+      current.parts.push(piece)
+      current.words += words
+    }
+  }
+  flush()
+  return passages
+}
+
+function splitLong(text: string): string[] {
+  if (wordCount(text) <= MAX_WORDS) return [text]
+  const sentences = text.match(/[^.!?\n]+[.!?]*\s*/g) ?? [text]
+  const pieces: string[] = []
+  let piece = ''
+  for (const sentence of sentences) {
+    if (piece && wordCount(piece) + wordCount(sentence) > TARGET_WORDS) {
+      pieces.push(piece.trim())
+      piece = ''
+    }
+    piece += sentence
+  }
+  if (piece.trim()) pieces.push(piece.trim())
+  return pieces
+}

@@ -1,0 +1,85 @@
+import type { ExpertModelConfig } from '@mw/sync-protocol'
+import { type ModelMessage, streamText } from 'ai'
+import type { ModelPrompt } from './prompt.ts'
+import type { ConfiguredModel } from './providers.ts'
+
+export interface QuestionImage {
+  bytes: Uint8Array
+  mediaType: string
+}
+
+/** A model that has not sent its first token by then is treated as down and the next one answers. */
+const FIRST_TOKEN_TIMEOUT_MS = 30_000
+
+/**
+ * Streams the answer's text from the first model in the chain that starts answering; a model
+ * that fails before its first token hands over to the next, and `local` (the extractive answer)
+ * comes last, so there is always an answer. A failure after the first token is thrown.
+ */
+export async function* generateAnswer(
+  chain: ConfiguredModel[],
+  prompt: ModelPrompt,
+  images: QuestionImage[],
+  settings: Pick<ExpertModelConfig, 'temperature' | 'maxOutputTokens'>,
+  local: () => string[],
+  signal: AbortSignal,
+): AsyncGenerator<string> {
+  for (const { model } of chain) {
+    let started = false
+    const attempt = new AbortController()
+    const abort = () => attempt.abort(signal.reason)
+    signal.addEventListener('abort', abort)
+    const timer = setTimeout(() => attempt.abort(new Error('first token timeout')), FIRST_TOKEN_TIMEOUT_MS)
+    try {
+      for await (const delta of modelStream(model, prompt, images, settings, attempt.signal)) {
+        if (!started) clearTimeout(timer)
+        started = true
+        yield delta
+      }
+      if (started) return
+    } catch (error) {
+      if (started || signal.aborted) throw error
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', abort)
+    }
+  }
+  for (const line of local()) {
+    if (signal.aborted) throw signal.reason
+    yield `${line}\n`
+  }
+}
+
+async function* modelStream(
+  model: ConfiguredModel['model'],
+  prompt: ModelPrompt,
+  images: QuestionImage[],
+  settings: Pick<ExpertModelConfig, 'temperature' | 'maxOutputTokens'>,
+  signal: AbortSignal,
+): AsyncGenerator<string> {
+  const messages: ModelMessage[] = [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: prompt.user },
+        ...images.map((image) => ({ type: 'image' as const, image: image.bytes, mediaType: image.mediaType })),
+      ],
+    },
+  ]
+  const result = streamText({
+    model,
+    instructions: prompt.system,
+    messages,
+    temperature: settings.temperature,
+    maxOutputTokens: settings.maxOutputTokens,
+    abortSignal: signal,
+    // The fallback chain is the retry: waiting out backoff on a failing primary only delays the answer.
+    maxRetries: 0,
+    onError: () => {},
+  })
+  for await (const part of result.stream) {
+    if (part.type === 'text-delta') yield part.text
+    else if (part.type === 'error') throw part.error
+    else if (part.type === 'abort') throw signal.reason ?? new Error('aborted')
+  }
+}

@@ -1,0 +1,45 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createGoogle } from '@ai-sdk/google'
+import { createOpenAI } from '@ai-sdk/openai'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { ExpertModelConfig, ModelChoice } from '@mw/sync-protocol'
+import type { LanguageModel } from 'ai'
+import type { Env } from '../env.ts'
+
+/**
+ * The model for a tenant's choice, or null when it cannot be used here: provider `local`, or a
+ * provider whose key is not in the server environment ("not configured"). Keys stay on the
+ * server. An OpenAI-compatible server on the boat needs its base URL; its key is optional.
+ */
+export function languageModel(choice: ModelChoice, env: Env): LanguageModel | null {
+  switch (choice.provider) {
+    case 'openai':
+      return env.OPENAI_API_KEY ? createOpenAI({ apiKey: env.OPENAI_API_KEY })(choice.model) : null
+    case 'anthropic':
+      return env.ANTHROPIC_API_KEY ? createAnthropic({ apiKey: env.ANTHROPIC_API_KEY })(choice.model) : null
+    case 'google':
+      return env.GOOGLE_GENERATIVE_AI_API_KEY ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY })(choice.model) : null
+    case 'openai-compatible':
+      return choice.baseUrl
+        ? createOpenAICompatible({ name: 'openai-compatible', baseURL: choice.baseUrl, apiKey: env.OPENAI_COMPATIBLE_API_KEY })(choice.model)
+        : null
+    case 'local':
+      return null
+  }
+}
+
+export interface ConfiguredModel {
+  label: string
+  model: LanguageModel
+}
+
+/** Primary then fallback, keeping only those that are configured; the local answerer always comes after. */
+export function modelChain(config: ExpertModelConfig, env: Env): ConfiguredModel[] {
+  const choices = [config.primary, config.fallback].filter((c): c is ModelChoice => Boolean(c))
+  const chain: ConfiguredModel[] = []
+  for (const choice of choices) {
+    const model = languageModel(choice, env)
+    if (model) chain.push({ label: `${choice.provider}:${choice.model}`, model })
+  }
+  return chain
+}
