@@ -46,3 +46,73 @@ describe('local sign-in', () => {
     expect(res.headers.get('set-cookie')).toBeNull()
   })
 })
+
+describe('sessions', () => {
+  const signInRaw = (app: Awaited<ReturnType<typeof createTestApp>>['app'], url = 'http://localhost/api/login/local') =>
+    app.request(url, { method: 'POST', body: new URLSearchParams({ email: 'tech@demo.local' }) })
+
+  it.each([
+    ['over http', {}, 'http://localhost/api/login/local', false],
+    ['over https', {}, 'https://workbench.example/api/login/local', true],
+    ['behind a TLS proxy (PUBLIC_URL https)', { PUBLIC_URL: 'https://workbench.example' }, 'http://localhost/api/login/local', true],
+    ['on a boat LAN (PUBLIC_URL http)', { PUBLIC_URL: 'http://boat.local:3000' }, 'http://localhost/api/login/local', false],
+  ])('sets an HttpOnly, SameSite=Lax cookie %s, Secure only over https', async (_case, env, url, secure) => {
+    const { app } = await createTestApp({}, env)
+    const cookie = (await signInRaw(app, url)).headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^mw_session=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; (Secure; )?SameSite=Lax$/)
+    expect(cookie.includes('; Secure;')).toBe(secure)
+  })
+
+  it('stores only a hash of the token', async () => {
+    const { db, signIn } = await createTestApp()
+    const token = (await signIn('tech@demo.local')).split('=')[1] ?? ''
+    const rows = await db.selectFrom('sessions').select('id_hash').execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.id_hash).not.toContain(token)
+  })
+
+  it('answers 401 for an expired session, and for a forged one', async () => {
+    const { app, db, signIn } = await createTestApp()
+    const cookie = await signIn('admin@demo.local')
+    expect((await app.request('/api/t/demo/cases', { headers: { cookie } })).status).toBe(200)
+    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute()
+    for (const c of [cookie, 'mw_session=forged-token-that-was-never-issued']) {
+      for (const path of ['/api/auth/user', '/api/t/demo/cases']) {
+        const res = await app.request(path, { headers: { cookie: c } })
+        expect(res.status).toBe(401)
+        expect(errorBodySchema.parse(await res.json()).error.code).toBe('unauthorized')
+      }
+    }
+  })
+
+  it('deletes the server session on logout and clears the cookie', async () => {
+    const { app, db, signIn } = await createTestApp()
+    const cookie = await signIn('manager@demo.local')
+    await signIn('tech@demo.local')
+    const logout = await app.request('/api/logout', { headers: { cookie } })
+    expect(logout.headers.get('set-cookie')).toMatch(/^mw_session=; Max-Age=0; Path=\//)
+    const left = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('users.email').execute()
+    expect(left).toEqual([{ email: 'tech@demo.local' }])
+  })
+
+  it('ends the session a browser held before when it signs in again', async () => {
+    const { app, db, signIn } = await createTestApp()
+    const first = await signIn('manager@demo.local')
+    const res = await app.request('/api/login/local', {
+      method: 'POST',
+      headers: { cookie: first },
+      body: new URLSearchParams({ email: 'tech@demo.local' }),
+    })
+    expect(res.status).toBe(303)
+    expect((await app.request('/api/auth/user', { headers: { cookie: first } })).status).toBe(401)
+    expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(1)
+  })
+
+  it('refuses an unknown e-mail on the local sign-in without starting a session', async () => {
+    const { app, db } = await createTestApp()
+    const res = await app.request('/api/login/local', { method: 'POST', body: new URLSearchParams({ email: 'nobody@demo.local' }) })
+    expect(res.status).toBe(400)
+    expect(errorBodySchema.parse(await res.json()).error).toMatchObject({ code: 'invalid_input', field: 'email' })
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([])
+  })
+})

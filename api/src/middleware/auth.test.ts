@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest'
+import { errorBodySchema } from '@mw/sync-protocol'
+import { openDatabase } from '../db/database.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+const errorOf = async (res: Response) => errorBodySchema.parse(await res.json()).error
+
+describe('cookie-authenticated writes from other sites', () => {
+  const PUBLIC_URL = 'https://workbench.example'
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }, 403],
+    ['the same host on another port', { origin: 'http://localhost:8080' }, 403],
+    ['the same host over another scheme', { origin: 'https://localhost' }, 403],
+    ['an opaque Origin (null)', { origin: 'null' }, 403],
+    ['Sec-Fetch-Site: cross-site without Origin', { 'sec-fetch-site': 'cross-site' }, 403],
+    ['a same-origin Origin sent cross-site', { origin: 'http://localhost', 'sec-fetch-site': 'cross-site' }, 403],
+    ['the same origin', { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, 200],
+    ['the public origin behind a proxy', { origin: PUBLIC_URL }, 200],
+    ['no Origin (not a browser)', {}, 200],
+  ] as const)('%s answers %i to PUT /cases/{id}', async (_case, headers, status) => {
+    const { app, db, signIn } = await createTestApp({}, { PUBLIC_URL })
+    const cookie = await signIn('manager@demo.local')
+    const before = await db.selectFrom('cases').selectAll().where('tenant_slug', '=', 'demo').executeTakeFirstOrThrow()
+    const next = before.status === 'Resolved' ? 'Open' : 'Resolved'
+    const res = await app.request(`/api/t/demo/cases/${before.id}`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ status: next }),
+    })
+    expect(res.status).toBe(status)
+    const after = await db.selectFrom('cases').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow()
+    if (status === 403) {
+      expect(await errorOf(res)).toMatchObject({ code: 'forbidden', message: 'This request came from another site and was refused.' })
+      expect(after).toEqual(before)
+    } else {
+      expect(after.status).toBe(next)
+    }
+  })
+
+  it('lets cross-site reads through (no cookie-bound side effects, and no CORS to read them)', async () => {
+    const { app, signIn } = await createTestApp()
+    const cookie = await signIn('tech@demo.local')
+    const res = await app.request('/api/auth/user', { headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('tenant membership', () => {
+  it.each([
+    ['signed out', null, '/api/t/demo/cases', 401, 'unauthorized'],
+    ['another tenant', 'tech@demo.local', '/api/t/harbor/cases', 404, 'not_found'],
+    ['a tenant that does not exist', 'tech@demo.local', '/api/t/nowhere/cases', 404, 'not_found'],
+    ['another tenant, writing', 'admin@demo.local', '/api/t/harbor/cases', 404, 'not_found'],
+  ] as const)('%s answers %i', async (_case, email, path, status, code) => {
+    const { app, db, signIn } = await createTestApp()
+    const cookie = email ? await signIn(email) : ''
+    const countCases = async () => (await db.selectFrom('cases').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+    const before = await countCases()
+    const write = _case.endsWith('writing')
+    const res = await app.request(path, {
+      method: write ? 'POST' : 'GET',
+      headers: { cookie, 'content-type': 'application/json' },
+      ...(write ? { body: JSON.stringify({ title: 'Injected', expert: 'furuno' }) } : {}),
+    })
+    expect(res.status).toBe(status)
+    expect((await errorOf(res)).code).toBe(code)
+    expect(await countCases()).toBe(before)
+  })
+
+  it('answers a tenant the user does not belong to exactly like one that does not exist', async () => {
+    const { app, signIn } = await createTestApp()
+    const cookie = await signIn('tech@demo.local')
+    const [other, missing] = await Promise.all(
+      ['harbor', 'nowhere'].map(async (t) => (await errorOf(await app.request(`/api/t/${t}/cases`, { headers: { cookie } }))).message.replace(t, '*')),
+    )
+    expect(other).toBe(missing)
+  })
+})
+
+describe('the API boundary', () => {
+  it.each(['GET', 'POST', 'DELETE'])('answers an unknown /api path to %s with 404 JSON', async (method) => {
+    const { app, signIn } = await createTestApp()
+    for (const cookie of ['', await signIn('admin@demo.local')]) {
+      const res = await app.request('/api/no-such-call', { method, headers: { cookie } })
+      expect(res.status).toBe(404)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await errorOf(res)).toEqual({ code: 'not_found', message: 'There is no such API call.' })
+    }
+  })
+
+  it('answers an internal error with a generic sentence, logging the cause but never sending it', async () => {
+    const { db: unmigrated } = openDatabase(':memory:')
+    const { app } = await createTestApp({ db: unmigrated }, { LOG_LEVEL: 'error' })
+    const consoleError = vi.mocked(console.error).mockImplementationOnce(() => {})
+    const res = await app.request('/api/login')
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(errorBodySchema.parse(JSON.parse(text)).error).toEqual({
+      code: 'internal',
+      message: 'Something went wrong on the server. Try again; if it keeps failing, tell your administrator.',
+    })
+    expect(text).not.toMatch(/no such table|SqliteError|\bat \S+:\d+|\.ts\b/)
+    expect(String(consoleError.mock.calls[0]?.at(-1))).toMatch(/no such table/)
+    consoleError.mockClear()
+  })
+})
