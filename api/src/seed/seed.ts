@@ -76,10 +76,11 @@ const SAMPLES: Record<SeedTenantSlug, TenantSamples> = {
   harbor: { cases: HARBOR_CASES },
 }
 
-/** Creates one seeded tenant with its users and sample content (call inside a transaction). */
-export async function seedTenant(trx: Db, slug: SeedTenantSlug): Promise<void> {
-  const tenant = SEED_TENANTS.find((t) => t.slug === slug) as (typeof SEED_TENANTS)[number]
-  await createTenant(trx, tenant.slug, tenant.name, tenant.theme)
+export const seedTenantOf = (slug: SeedTenantSlug) =>
+  SEED_TENANTS.find((t) => t.slug === slug) as (typeof SEED_TENANTS)[number]
+
+/** Adds a seeded tenant's users and sample content to its (existing) tenant row. */
+export async function seedTenantContent(trx: Db, slug: SeedTenantSlug): Promise<void> {
   for (const u of SEED_USERS.filter((u) => u.tenant === slug)) await addMember(trx, u.tenant, u, u.role)
   await seedSamples(trx, slug, SAMPLES[slug])
 }
@@ -89,7 +90,10 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const any = await db.selectFrom('tenants').select('slug').limit(1).executeTakeFirst()
   if (any) return false
   await db.transaction().execute(async (trx) => {
-    for (const t of SEED_TENANTS) await seedTenant(trx, t.slug)
+    for (const t of SEED_TENANTS) {
+      await createTenant(trx, t.slug, t.name, t.theme)
+      await seedTenantContent(trx, t.slug)
+    }
   })
   return true
 }

@@ -1,0 +1,98 @@
+/**
+ * Operator commands, run from the repository root as `npm run cli -- <command>`. They open the
+ * same database as the server (DATA_DIR) and migrate it first.
+ *   tenant:create <slug> <name>
+ *   user:add <tenant> <email> <role> [--first X] [--last Y]
+ *   demo:reset
+ */
+import { parseArgs } from 'node:util'
+import { type Role, roleSchema, tenantSlugSchema } from '@mw/sync-protocol'
+import { z } from 'zod'
+import type { Db } from './db/database.ts'
+import { openDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { findTenant } from './db/queries/tenants.ts'
+import { loadEnv } from './env.ts'
+import { resetSeededTenant } from './seed/reset-tenant.ts'
+import { addMember, createTenant } from './seed/seed.ts'
+
+/** A mistake in the command line; printed without a stack trace. */
+export class CliError extends Error {}
+
+const USAGE = `Usage: npm run cli -- <command>
+  tenant:create <slug> <name>                            create a tenant
+  user:add <tenant> <email> <role> [--first X --last Y]  add a user (Technician, Manager or Admin) to a tenant
+  demo:reset                                             delete the demo tenant's data and seed it again`
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new CliError(`${what}: ${result.error.issues[0]?.message ?? 'not valid'}`)
+  return result.data
+}
+
+export async function createTenantCommand(db: Db, slugArg: string, name: string): Promise<string> {
+  const slug = parse(tenantSlugSchema, slugArg, 'slug')
+  if (!name.trim()) throw new CliError('name: give the tenant a name.')
+  if (await findTenant(db, slug)) throw new CliError(`A tenant "${slug}" already exists.`)
+  await db.transaction().execute((trx) => createTenant(trx, slug, name.trim()))
+  return `Created tenant ${slug} (${name.trim()}).`
+}
+
+export async function addUserCommand(
+  db: Db,
+  tenantArg: string,
+  emailArg: string,
+  roleArg: string,
+  names: { first?: string; last?: string } = {},
+): Promise<string> {
+  const tenant = parse(tenantSlugSchema, tenantArg, 'tenant')
+  const email = parse(z.email(), emailArg.trim().toLowerCase(), 'email')
+  const role: Role = parse(roleSchema, roleArg, 'role (Technician, Manager or Admin)')
+  if (!(await findTenant(db, tenant))) throw new CliError(`There is no tenant "${tenant}". Create it with tenant:create.`)
+  const user = { email, firstName: names.first ?? null, lastName: names.last ?? null }
+  await db.transaction().execute((trx) => addMember(trx, tenant, user, role))
+  return `${email} is now ${role} in ${tenant}.`
+}
+
+export async function resetDemoCommand(db: Db): Promise<string> {
+  await resetSeededTenant(db, 'demo')
+  return 'Reset the demo tenant to its seeded data.'
+}
+
+export async function runCli(db: Db, argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { first: { type: 'string' }, last: { type: 'string' } },
+  })
+  const [command, ...rest] = positionals
+  const arity = (n: number) => {
+    if (rest.length !== n) throw new CliError(`${command} takes ${n} arguments.\n${USAGE}`)
+  }
+  switch (command) {
+    case 'tenant:create':
+      arity(2)
+      return createTenantCommand(db, rest[0] as string, rest[1] as string)
+    case 'user:add':
+      arity(3)
+      return addUserCommand(db, rest[0] as string, rest[1] as string, rest[2] as string, values)
+    case 'demo:reset':
+      arity(0)
+      return resetDemoCommand(db)
+    default:
+      throw new CliError(USAGE)
+  }
+}
+
+if (import.meta.main) {
+  const { db } = openDatabase(loadEnv().dbFile)
+  try {
+    await migrateToLatest(db)
+    console.log(await runCli(db, process.argv.slice(2)))
+  } catch (error) {
+    console.error(error instanceof CliError ? error.message : error)
+    process.exitCode = 1
+  } finally {
+    await db.destroy()
+  }
+}
