@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
-import type { Db } from '../db/database.ts'
 import type { UserRow } from '../db/tables/user.table.ts'
 import { daysAgo, now } from '../lib/time.ts'
 
@@ -28,6 +27,10 @@ export async function startSession(c: Context<AppEnv>, userId: string, idToken: 
     .insertInto('sessions')
     .values({ id_hash: hash(token), user_id: userId, id_token: idToken, created_at: now(), expires_at: daysAgo(-SESSION_DAYS) })
     .execute()
+  setSessionCookie(c, token)
+}
+
+const setSessionCookie = (c: Context<AppEnv>, token: string) =>
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -35,18 +38,30 @@ export async function startSession(c: Context<AppEnv>, userId: string, idToken: 
     path: '/',
     maxAge: SESSION_DAYS * 24 * 60 * 60,
   })
-}
 
-export async function findSessionUser(db: Db, token: string | undefined): Promise<UserRow | null> {
+/**
+ * The signed-in user, or null. A session in use is renewed once less than half its life is left,
+ * so a tablet used every week never expires; only one left unused for SESSION_DAYS does.
+ */
+export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
+  const token = getCookie(c, SESSION_COOKIE)
   if (!token) return null
+  const { db } = c.get('deps')
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.expires_at')
     .where('sessions.id_hash', '=', hash(token))
     .where('sessions.expires_at', '>', now())
     .executeTakeFirst()
-  return row ?? null
+  if (!row) return null
+  const { expires_at, ...user } = row
+  if (expires_at < daysAgo(-SESSION_DAYS / 2)) {
+    await db.updateTable('sessions').set({ expires_at: daysAgo(-SESSION_DAYS) }).where('id_hash', '=', hash(token)).execute()
+    setSessionCookie(c, token)
+  }
+  return user
 }
 
 /** Ends the session and returns its OpenID Connect id token (for the provider's logout). */
@@ -59,8 +74,6 @@ export async function endSession(c: Context<AppEnv>): Promise<string | null> {
   await db.deleteFrom('sessions').where('id_hash', '=', hash(token)).execute()
   return row?.id_token ?? null
 }
-
-export const sessionToken = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE)
 
 /** Where a sign-in lands: the user's first tenant, or the home page for a user in none yet. */
 export const landingPath = (tenant: string | undefined) => (tenant ? `/t/${tenant}` : '/')

@@ -1,13 +1,13 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
-import { findSessionUser, sessionToken } from '../auth/sessions.ts'
+import { sessionUser } from '../auth/sessions.ts'
 import { ApiError } from '../errors.ts'
 import { findMembership } from '../db/queries/tenants.ts'
 import type { Role } from '@mw/sync-protocol'
 
-/** Loads the signed-in user (or null) from the session cookie. */
+/** Loads the signed-in user (or null) from the session cookie, renewing a session in use. */
 export const loadUser = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('user', await findSessionUser(c.get('deps').db, sessionToken(c)))
+  c.set('user', await sessionUser(c))
   await next()
 })
 
@@ -37,11 +37,10 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
 export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
     const origin = c.req.header('origin')
-    const own = new URL(c.req.url).origin
-    const publicOrigin = c.get('deps').env.PUBLIC_URL ? new URL(c.get('deps').env.PUBLIC_URL as string).origin : own
-    const fetchSite = c.req.header('sec-fetch-site')
-    const foreignOrigin = origin !== undefined && origin !== own && origin !== publicOrigin
-    if (foreignOrigin || fetchSite === 'cross-site') {
+    const publicUrl = c.get('deps').env.PUBLIC_URL
+    const own = [new URL(c.req.url).origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])]
+    const foreignOrigin = origin !== undefined && !own.includes(origin)
+    if (foreignOrigin || c.req.header('sec-fetch-site') === 'cross-site') {
       throw new ApiError('forbidden', 'This request came from another site and was refused.')
     }
   }

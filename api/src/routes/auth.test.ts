@@ -85,6 +85,19 @@ describe('sessions', () => {
     }
   })
 
+  it('renews a session in use once less than half its life is left', async () => {
+    const { app, db, signIn } = await createTestApp()
+    const cookie = await signIn('tech@demo.local')
+    const fresh = await app.request('/api/t/demo/cases', { headers: { cookie } })
+    expect(fresh.headers.get('set-cookie')).toBeNull()
+    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 10 * 86_400_000).toISOString() }).execute()
+    const renewed = await app.request('/api/t/demo/cases', { headers: { cookie } })
+    expect(renewed.status).toBe(200)
+    expect(renewed.headers.get('set-cookie')).toBe(`${cookie}; Max-Age=17280000; Path=/; HttpOnly; SameSite=Lax`)
+    const { expires_at } = await db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(199 * 86_400_000)
+  })
+
   it('deletes the server session on logout and clears the cookie', async () => {
     const { app, db, signIn } = await createTestApp()
     const cookie = await signIn('manager@demo.local')
