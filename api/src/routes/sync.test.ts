@@ -1,0 +1,288 @@
+import { type Change, errorBodySchema, type PullAnswer, pullAnswerSchema, pushAnswerSchema } from '@mw/sync-protocol'
+import { v7 as uuidv7 } from 'uuid'
+import { describe, expect, it } from 'vitest'
+import { recordChange } from '../db/queries/change-log.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+const T = '/api/t/demo/sync'
+
+function mutation(seq: number, type: string, args: Record<string, unknown>, baseVersion: number | null = null) {
+  return { mid: uuidv7(), seq, type, args, baseVersion, createdAt: new Date().toISOString() }
+}
+const newCase = (seq: number, title = 'Gyro will not spool up') =>
+  mutation(seq, 'case.create', { id: uuidv7(), title, description: '', expert: 'seakeeper', tags: [], conversationId: null })
+
+async function setup(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const t = await createTestApp(overrides)
+  const tech = await t.signIn('tech@demo.local')
+  const manager = await t.signIn('manager@demo.local')
+  return { ...t, tech, manager }
+}
+
+async function push(t: TestApp, cookie: string, deviceId: string, mutations: unknown[]) {
+  const res = await t.app.request(`${T}/push`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ deviceId, mutations }),
+  })
+  return { status: res.status, body: await res.json() }
+}
+async function pushOk(t: TestApp, cookie: string, deviceId: string, mutations: unknown[]) {
+  const res = await push(t, cookie, deviceId, mutations)
+  expect(res.status).toBe(200)
+  return pushAnswerSchema.parse(res.body)
+}
+async function pull(t: TestApp, cookie: string, cursor: number, limit = 1000): Promise<PullAnswer> {
+  const res = await t.app.request(`${T}/pull?cursor=${cursor}&limit=${limit}`, { headers: { cookie } })
+  expect(res.status).toBe(200)
+  return pullAnswerSchema.parse(await res.json())
+}
+async function pullAll(t: TestApp, cookie: string, cursor = 0): Promise<{ changes: Change[]; cursor: number }> {
+  const changes: Change[] = []
+  for (;;) {
+    const page = await pull(t, cookie, cursor, 1000)
+    if (page.kind === 'reset') throw new Error('unexpected reset')
+    changes.push(...page.changes)
+    cursor = page.cursor
+    if (!page.hasMore) return { changes, cursor }
+  }
+}
+const count = async (t: TestApp, table: 'cases' | 'messages' | 'conversations') =>
+  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+describe('sync push', () => {
+  it('applies a batch in order and answers a replay with duplicate and the first outcome', async () => {
+    const t = await setup()
+    const device = uuidv7()
+    const batch = [newCase(1), newCase(2, 'Radar overlay drifts')]
+    const before = await count(t, 'cases')
+    expect(await pushOk(t, t.tech, device, batch)).toEqual({
+      results: batch.map((m) => ({ mid: m.mid, status: 'applied' })),
+      lastSeq: 2,
+    })
+    const replay = await pushOk(t, t.tech, device, batch)
+    expect(replay.results.map((r) => [r.status, r.outcome])).toEqual([['duplicate', 'applied'], ['duplicate', 'applied']])
+    expect(await count(t, 'cases')).toBe(before + 2)
+  })
+
+  it('answers gap with the expected seq and stops processing the rest', async () => {
+    const t = await setup()
+    const device = uuidv7()
+    const before = await count(t, 'cases')
+    const answer = await pushOk(t, t.tech, device, [newCase(2), newCase(3)])
+    expect(answer.results).toEqual([{ mid: expect.any(String), status: 'gap', expectedSeq: 1 }])
+    expect(answer.lastSeq).toBe(0)
+    expect(await count(t, 'cases')).toBe(before)
+  })
+
+  it('rejects an unknown mid with an old seq as stale', async () => {
+    const t = await setup()
+    const device = uuidv7()
+    await pushOk(t, t.tech, device, [newCase(1)])
+    const stale = newCase(1)
+    const answer = await pushOk(t, t.tech, device, [stale])
+    expect(answer.results[0]).toMatchObject({ mid: stale.mid, status: 'rejected', code: 'conflict' })
+    expect(answer.lastSeq).toBe(1)
+  })
+
+  it('rejects invalid or forbidden mutations with a reason and applies the rest of the batch', async () => {
+    const t = await setup()
+    const device = uuidv7()
+    const before = await count(t, 'cases')
+    const batch = [
+      mutation(1, 'case.create', { id: 'not-a-uuid', title: '', expert: 'nobody' }),
+      mutation(2, 'training.assign', { id: uuidv7(), setId: uuidv7(), assignedToRole: 'Technician', assignedToId: null }),
+      mutation(3, 'no.such.type', {}),
+      newCase(4),
+    ]
+    const answer = await pushOk(t, t.tech, device, batch)
+    expect(answer.results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'applied'])
+    expect(answer.results[1]).toMatchObject({ code: 'forbidden', reason: 'Only managers and admins can assign training.' })
+    for (const r of answer.results.slice(0, 3)) expect(r.reason).toMatch(/\w+ \w+/)
+    expect(answer.lastSeq).toBe(4)
+    expect(await count(t, 'cases')).toBe(before + 1)
+  })
+
+  it('rolls back only the rejected mutation when it fails half-way', async () => {
+    const t = await setup()
+    const device = uuidv7()
+    const messageId = uuidv7()
+    const send = (seq: number, conversationId: string) =>
+      mutation(seq, 'chat.send', { conversationId, messageId, agentId: 'seakeeper', query: 'Why no spool-up?', images: [] })
+    const first = uuidv7()
+    const stray = uuidv7()
+    const answer = await pushOk(t, t.tech, device, [send(1, first), send(2, stray), newCase(3)])
+    expect(answer.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied'])
+    const conversations = await t.db.selectFrom('conversations').select('id').where('id', 'in', [first, stray]).execute()
+    expect(conversations.map((c) => c.id)).toEqual([first])
+  })
+
+  it('applies two simultaneous pushes of one batch once', async () => {
+    const t = await setup()
+    const device = uuidv7()
+    const batch = [newCase(1), newCase(2)]
+    const before = await count(t, 'cases')
+    const [a, b] = await Promise.all([push(t, t.tech, device, batch), push(t, t.tech, device, batch)])
+    const statuses = [a, b].map((r) => pushAnswerSchema.parse(r.body).results.map((x) => x.status).join())
+    expect(statuses.sort()).toEqual(['applied,applied', 'duplicate,duplicate'])
+    expect(await count(t, 'cases')).toBe(before + 2)
+  })
+
+  it('records a stale status change as a conflict in the case history', async () => {
+    const t = await setup()
+    const caseMutation = newCase(1)
+    const caseId = caseMutation.args.id as string
+    await pushOk(t, t.tech, uuidv7(), [caseMutation])
+    await pushOk(t, t.manager, uuidv7(), [mutation(1, 'case.setStatus', { caseId, status: 'Resolved' }, 1)])
+    const answer = await pushOk(t, t.tech, uuidv7(), [mutation(1, 'case.setStatus', { caseId, status: 'In-Progress' }, 1)])
+    expect(answer.results[0]).toMatchObject({ status: 'conflict', reason: expect.stringContaining('Resolved') })
+    const row = await t.db.selectFrom('cases').select('status').where('id', '=', caseId).executeTakeFirstOrThrow()
+    expect(row.status).toBe('Resolved')
+    const kinds = await t.db.selectFrom('case_events').select('kind').where('case_id', '=', caseId).execute()
+    expect(kinds.map((k) => k.kind)).toContain('conflict')
+  })
+
+  it('asks for an answer to each new chat message once, after commit', async () => {
+    const asked: string[] = []
+    const t = await setup({ onUserMessage: (_actor, id) => asked.push(id) })
+    const send = mutation(1, 'chat.send', {
+      conversationId: uuidv7(),
+      messageId: uuidv7(),
+      agentId: 'furuno',
+      query: 'Radar shows rings',
+      images: [],
+    })
+    const device = uuidv7()
+    await pushOk(t, t.tech, device, [send])
+    await pushOk(t, t.tech, device, [send])
+    expect(asked).toEqual([send.args.messageId])
+  })
+
+  it('refuses a device registered to another user, changing nothing', async () => {
+    const t = await setup()
+    const device = uuidv7()
+    await pushOk(t, t.tech, device, [newCase(1)])
+    const before = await count(t, 'cases')
+    const res = await push(t, t.manager, device, [newCase(2)])
+    expect(res.status).toBe(403)
+    expect(errorBodySchema.parse(res.body).error.message).toMatch(/another account/)
+    expect(await count(t, 'cases')).toBe(before)
+  })
+
+  it.each([
+    ['no mutations', { deviceId: uuidv7(), mutations: [] }, 400],
+    ['a device id that is not a UUID', { deviceId: 'tablet-1', mutations: [{}] }, 400],
+    ['more than 50 mutations', { deviceId: uuidv7(), mutations: Array.from({ length: 51 }, (_, i) => newCase(i + 1)) }, 400],
+    ['mutations that are not a list', { deviceId: uuidv7(), mutations: 'case.create' }, 400],
+  ])('answers 400 to %s and changes nothing', async (_name, body, status) => {
+    const t = await setup()
+    const before = await count(t, 'cases')
+    const res = await t.app.request(`${T}/push`, {
+      method: 'POST',
+      headers: { cookie: t.tech, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(res.status).toBe(status)
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('invalid_input')
+    expect(await count(t, 'cases')).toBe(before)
+  })
+
+  it('answers 401 when signed out and 404 for a tenant the user is not in', async () => {
+    const t = await setup()
+    const body = JSON.stringify({ deviceId: uuidv7(), mutations: [newCase(1)] })
+    const headers = { 'content-type': 'application/json' }
+    expect((await t.app.request(`${T}/push`, { method: 'POST', headers, body })).status).toBe(401)
+    const other = await t.app.request('/api/t/harbor/sync/push', { method: 'POST', headers: { ...headers, cookie: t.tech }, body })
+    expect(other.status).toBe(404)
+  })
+})
+
+describe('sync pull', () => {
+  it('shows a technician only their cases, conversations and own user row; a manager the tenant', async () => {
+    const t = await setup()
+    const managerCase = newCase(1, 'Manager only')
+    const techCase = newCase(1, 'Tech case')
+    await pushOk(t, t.manager, uuidv7(), [managerCase])
+    await pushOk(t, t.tech, uuidv7(), [techCase])
+    const ids = (changes: Change[], entity: string) => changes.filter((c) => c.entity === entity).map((c) => c.id)
+    const techView = (await pullAll(t, t.tech)).changes
+    const managerView = (await pullAll(t, t.manager)).changes
+    expect(ids(techView, 'case')).toContain(techCase.args.id)
+    expect(ids(techView, 'case')).not.toContain(managerCase.args.id)
+    expect(ids(managerView, 'case')).toEqual(expect.arrayContaining([techCase.args.id, managerCase.args.id]))
+    expect(ids(techView, 'tenantUser')).toEqual([await t.userId('tech@demo.local')])
+    expect(ids(managerView, 'tenantUser')).toHaveLength(3)
+    const techConversations = new Set(ids(techView, 'conversation'))
+    const managerConversations = ids(managerView, 'conversation')
+    expect(managerConversations.some((id) => techConversations.has(id))).toBe(false)
+    expect(techView.every((c) => c.op === 'upsert')).toBe(true)
+  })
+
+  it('sends a delete when a row leaves the user sight, and pages by cursor', async () => {
+    const t = await setup()
+    const m = newCase(1)
+    await pushOk(t, t.tech, uuidv7(), [m])
+    const { cursor } = await pullAll(t, t.tech)
+    await t.db.updateTable('cases').set({ created_by: await t.userId('manager@demo.local') }).where('id', '=', m.args.id as string).execute()
+    await recordChange(t.db, 'demo', 'case', m.args.id as string)
+    const after = await pullAll(t, t.tech, cursor)
+    expect(after.changes).toEqual([expect.objectContaining({ entity: 'case', id: m.args.id, op: 'delete' })])
+
+    // From the manager's scope version: past a first sync, so deletes are in the pages too.
+    const { scope_version: start } = await t.db
+      .selectFrom('memberships')
+      .select('scope_version')
+      .where('user_id', '=', await t.userId('manager@demo.local'))
+      .executeTakeFirstOrThrow()
+    const all = (await pullAll(t, t.manager, Math.max(start, 1))).changes.map((c) => c.version)
+    expect(all.length).toBeGreaterThan(6)
+    const paged: number[] = []
+    let c = Math.max(start, 1)
+    for (let hasMore = true; hasMore; ) {
+      const page = await pull(t, t.manager, c, 3)
+      if (page.kind !== 'page') throw new Error('reset')
+      expect(page.changes.length).toBeLessThanOrEqual(3)
+      paged.push(...page.changes.map((x) => x.version))
+      c = page.cursor
+      hasMore = page.hasMore
+    }
+    expect(paged).toEqual(all)
+    expect([...paged].sort((a, b) => a - b)).toEqual(paged)
+  })
+
+  it('leaves rows unchanged for six months out of a first sync', async () => {
+    const t = await setup()
+    const m = newCase(1)
+    await pushOk(t, t.tech, uuidv7(), [m])
+    await t.db.updateTable('change_log').set({ changed_at: '2020-01-01T00:00:00.000Z' }).where('entity_id', '=', m.args.id as string).execute()
+    const first = (await pullAll(t, t.tech)).changes
+    expect(first.some((c) => c.id === m.args.id)).toBe(false)
+  })
+
+  it('answers reset after a role change and below the horizon, never to a first sync', async () => {
+    const t = await setup()
+    const { cursor } = await pullAll(t, t.tech)
+    const admin = await t.signIn('admin@demo.local')
+    const techId = await t.userId('tech@demo.local')
+    await pushOk(t, admin, uuidv7(), [mutation(1, 'user.setRole', { userId: techId, role: 'Manager' })])
+    expect(await pull(t, t.tech, cursor)).toEqual({ kind: 'reset' })
+    expect((await pull(t, t.tech, 0)).kind).toBe('page')
+    const fresh = (await pullAll(t, t.tech)).cursor
+    expect((await pull(t, t.tech, fresh)).kind).toBe('page')
+    await t.db.insertInto('sync_horizon').values({ tenant_slug: 'demo', min_version: fresh + 1 }).execute()
+    expect(await pull(t, t.tech, fresh)).toEqual({ kind: 'reset' })
+  })
+
+  it.each([
+    ['a negative cursor', 'cursor=-1'],
+    ['a cursor that is not a number', 'cursor=abc'],
+    ['a limit above the maximum', 'cursor=0&limit=5000'],
+    ['no cursor', ''],
+  ])('answers 400 to %s', async (_name, query) => {
+    const t = await setup()
+    const res = await t.app.request(`${T}/pull?${query}`, { headers: { cookie: t.tech } })
+    expect(res.status).toBe(400)
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('invalid_input')
+  })
+})
