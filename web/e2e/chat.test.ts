@@ -1,0 +1,36 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, signInAs, USERS, VIEWPORTS, type ViewportName } from './harness.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size', (viewport) => {
+  test('asking Seakeeper a question streams an answer with its sources into one conversation', async () => {
+    const { context, page, pageErrors } = await openPage(browser, viewport)
+    await signInAs(page, USERS.tech.email)
+    await page.goto('/t/demo/ask/seakeeper')
+    const question = `How do I reset the gyro after a fault alarm? (${viewport})`
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    await composer.fill(question)
+    await composer.press('Enter')
+
+    await page.getByText(question).first().waitFor()
+    await page.getByText(/^Sources \(\d+\)$/).first().waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.url()).toMatch(/conversation=/)
+    const conversationId = new URL(page.url()).searchParams.get('conversation')
+
+    const res = await context.request.get(`/api/t/demo/conversations/${conversationId}`)
+    expect(res.ok()).toBe(true)
+    const conversation = (await res.json()) as { messages: { role: string; metadata?: { sources?: unknown[] } }[] }
+    expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(conversation.messages[1]?.metadata?.sources?.length).toBeGreaterThan(0)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})
