@@ -36,8 +36,8 @@ async function openCaseWithStatus(context: BrowserContext, status: string): Prom
 }
 
 async function addNote(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Add Notes' }).fill(text)
-  await page.getByRole('button', { name: /add note/i }).click()
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill(text)
+  await page.getByRole('button', { name: 'Add Note' }).click()
   await page.getByText(text).first().waitFor()
 }
 
@@ -74,14 +74,14 @@ describe('offline', () => {
 
     await context.setOffline(true)
     const note = `Offline note ${Date.now()}: replaced the seal kit.`
-    await page.getByRole('combobox', { name: /status/i }).selectOption({ label: 'In Progress' })
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('In-Progress')
     await addNote(page, note)
     await page.close()
 
     const reopened = await context.newPage()
     await reopened.goto(`/t/demo/cases/${target.id}`)
     await reopened.getByText(note).first().waitFor()
-    expect(await reopened.getByRole('combobox', { name: /status/i }).inputValue()).toBe('In-Progress')
+    expect(await reopened.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('In-Progress')
     expect((await serverCase(context, target.id)).status).toBe('Open')
 
     await context.setOffline(false)

@@ -1,0 +1,60 @@
+/**
+ * With every tab of the app closed, a change made offline still reaches the server: the browser
+ * wakes the service worker with a Background Sync event ('mw-outbox') and the worker drains the
+ * outbox. The event is dispatched through the DevTools protocol, as the browser would on
+ * reconnect, so the test does not depend on the machine's real network changing.
+ */
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { baseUrl, launchBrowser, openPage, signInAs, USERS, waitForServiceWorker } from './harness.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function caseDescription(context: BrowserContext, id: string): Promise<string> {
+  const res = await context.request.get(`/api/t/demo/cases/${id}`)
+  return ((await res.json()) as { description: string }).description
+}
+
+test('the service worker drains the outbox on Background Sync with no tab of the app open', async () => {
+  const { context, page } = await openPage(browser)
+  await signInAs(page, USERS.tech.email)
+  await waitForServiceWorker(page)
+  const [target] = (await (await context.request.get('/api/t/demo/cases')).json()) as { id: string; title: string }[]
+  if (!target) throw new Error('The demo seed has no case.')
+  await page.goto(`/t/demo/cases/${target.id}`)
+  await page.getByText(target.title).first().waitFor()
+
+  await context.setOffline(true)
+  const note = `Drained by the service worker ${Date.now()}`
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill(note)
+  await page.getByRole('button', { name: 'Add Note' }).click()
+  await page.getByText(note).first().waitFor()
+  // Leave the app (the icon is precached, so this works offline): no page drainer runs any more.
+  await page.goto('/icons/icon.svg')
+  await context.setOffline(false)
+  await page.waitForTimeout(1_000)
+  expect(await caseDescription(context, target.id)).not.toContain(note)
+
+  const cdp = await context.newCDPSession(page)
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted)
+      if (ours) resolve(ours.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: baseUrl(),
+    registrationId: await registrationId,
+    tag: 'mw-outbox',
+    lastChance: false,
+  })
+  await expect.poll(() => caseDescription(context, target.id), { timeout: 20_000 }).toContain(note)
+  await context.close()
+})
