@@ -1,0 +1,78 @@
+import { ROLES, type Role } from '@mw/sync-protocol'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { errorToast } from '../../../components/ui/toast-store.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { displayName } from '../../../lib/display-name.ts'
+import { useCurrentUser } from '../../../lib/session-store.ts'
+import { awaitMutationResult } from '../../../sync/await-result.ts'
+import { changeUserRole } from '../actions.ts'
+import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
+
+/** Tenant users with a role selector; only admins may use it, and nobody may change their own role. */
+export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
+  const db = useLocalDb()
+  const me = useCurrentUser()
+  const users = useLiveQuery(async () => (await db.tenantUsers.toArray()).sort((a, b) => a.email.localeCompare(b.email)), [db])
+
+  if (!isAdmin) {
+    return <EmptyState title="Admin Access Required" text="Only administrators can manage user roles." />
+  }
+  if (users === undefined) return <Skeleton />
+
+  const change = async (userId: string, role: Role) => {
+    try {
+      const { mid } = await changeUserRole(db, userId, role)
+      reportSaveResult(await awaitMutationResult(db, mid, { timeoutMs: SAVE_WAIT_MS }), 'Role updated', 'Failed to update user role')
+    } catch {
+      errorToast('Update failed', 'Failed to update user role')
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="users-title">
+      <h2 id="users-title">Users</h2>
+      <ul className="user-list">
+        {users.map((u) => {
+          const own = u.id === me?.id
+          return (
+            <li key={u.id} className="user-row">
+              {u.profileImageUrl ? (
+                <img className="avatar" src={u.profileImageUrl} alt="" />
+              ) : (
+                <span className="avatar avatar-fallback" aria-hidden="true">
+                  {displayName(u).slice(0, 1).toUpperCase()}
+                </span>
+              )}
+              <div className="user-info">
+                <span className="case-title">
+                  {displayName(u)}
+                  {own && <span className="muted"> (you)</span>}
+                </span>
+                <span className="case-meta">{u.email}</span>
+              </div>
+              <label className="sr-only" htmlFor={`role-${u.id}`}>
+                Role of {displayName(u)}
+              </label>
+              <select
+                id={`role-${u.id}`}
+                className="select"
+                value={u.role}
+                disabled={own}
+                title={own ? 'You cannot change your own role.' : undefined}
+                onChange={(e) => void change(u.id, e.target.value as Role)}
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

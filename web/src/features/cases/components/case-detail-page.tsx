@@ -1,0 +1,133 @@
+import { CASE_STATUSES, type CaseStatus, EXPERT_NAMES } from '@mw/sync-protocol'
+import { useNavigate, useParams } from 'react-router-dom'
+import { Button } from '../../../components/ui/button.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { formatDateTime } from '../../../lib/relative-time.ts'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { setCaseStatus } from '../actions.ts'
+import { useCase } from '../hooks/use-case.ts'
+import { CaseHistory } from './case-history.tsx'
+import { NoteForm } from './note-form.tsx'
+import { StatusBadge } from './status-badge.tsx'
+
+export function CaseDetailPage() {
+  const { id = '' } = useParams()
+  const tenant = useTenant()
+  const db = useLocalDb()
+  const navigate = useNavigate()
+  const data = useCase(id)
+
+  if (data === undefined) return <Skeleton rows={5} />
+  const c = data.caseRow
+  if (!c) {
+    return (
+      <div className="page">
+        <EmptyState title="Case not found" text="The requested case could not be found.">
+          <Button variant="secondary" onClick={() => navigate(`/t/${tenant}/cases`)}>
+            Back to Cases
+          </Button>
+        </EmptyState>
+      </div>
+    )
+  }
+
+  const changeStatus = async (status: CaseStatus) => {
+    try {
+      await setCaseStatus(db, c.id, status)
+      toast({ title: 'Case updated' })
+    } catch (error) {
+      errorToast('Update failed', error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  const share = async () => {
+    const url = window.location.href
+    try {
+      if (navigator.share) await navigator.share({ title: c.title, url })
+      else {
+        await navigator.clipboard.writeText(url)
+        toast({ title: 'Link copied', description: 'The case link is on your clipboard.' })
+      }
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        errorToast('Share failed', 'Copy the address from the address bar instead.')
+      }
+    }
+  }
+
+  return (
+    <div className="page case-detail">
+      <header className="page-header page-header-row">
+        <div>
+          <Button variant="ghost" className="no-print" onClick={() => navigate(`/t/${tenant}/cases`)}>
+            ← Cases
+          </Button>
+          <h1>{c.title}</h1>
+          <StatusBadge status={c.status} />
+        </div>
+        <div className="toolbar no-print">
+          <label htmlFor="case-status">Status</label>
+          <select
+            id="case-status"
+            className="select"
+            value={c.status}
+            onChange={(e) => void changeStatus(e.target.value as CaseStatus)}
+          >
+            {CASE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      <div className="detail-grid">
+        <div className="detail-main">
+          <section className="card" aria-labelledby="case-details">
+            <h2 id="case-details">Case Details</h2>
+            <p className="case-text">{c.description.trim() || 'No details available'}</p>
+          </section>
+          <NoteForm caseId={c.id} />
+          <CaseHistory events={data.events} caseId={c.id} />
+        </div>
+        <aside className="detail-side">
+          <section className="card" aria-labelledby="case-info">
+            <h2 id="case-info">Information</h2>
+            <dl className="info-list">
+              <dt>Created</dt>
+              <dd>{formatDateTime(c.createdAt)}</dd>
+              <dt>Last updated</dt>
+              <dd>{formatDateTime(c.updatedAt)}</dd>
+              <dt>Expert</dt>
+              <dd>{EXPERT_NAMES[c.expert]}</dd>
+              <dt>Tags</dt>
+              <dd>{c.tags.length ? c.tags.join(', ') : 'None'}</dd>
+            </dl>
+          </section>
+          <section className="card no-print" aria-labelledby="case-actions">
+            <h2 id="case-actions">Actions</h2>
+            <div className="stack">
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  navigate(`/t/${tenant}/training?${new URLSearchParams({ new: '1', title: c.title, expert: c.expert })}`)
+                }
+              >
+                Create Training
+              </Button>
+              <Button variant="secondary" onClick={() => void share()}>
+                Share Case
+              </Button>
+              <Button variant="secondary" onClick={() => window.print()}>
+                Export PDF
+              </Button>
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import type { CaseEvent, CaseStatus } from '@mw/sync-protocol'
+import { Button } from '../../../components/ui/button.tsx'
+import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { formatDateTime } from '../../../lib/relative-time.ts'
+import { useCurrentUser } from '../../../lib/session-store.ts'
+import { setCaseStatus } from '../actions.ts'
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '')
+
+function describe(event: CaseEvent): string {
+  switch (event.kind) {
+    case 'created':
+      return 'Case created'
+    case 'status':
+      return `Status changed from ${asText(event.data.from)} to ${asText(event.data.to)}`
+    case 'note':
+      return 'Note added'
+    case 'conflict':
+      return `Your change to ${asText(event.data.wanted)} was not applied: someone set it to ${asText(event.data.current)} first`
+  }
+}
+
+/** The case history; a status change that lost a conflict can be applied again with one tap. */
+export function CaseHistory({ events, caseId }: { events: CaseEvent[]; caseId: string }) {
+  const db = useLocalDb()
+  const user = useCurrentUser()
+  if (events.length === 0) return null
+
+  const applyAgain = async (status: CaseStatus) => {
+    try {
+      await setCaseStatus(db, caseId, status)
+      toast({ title: 'Case updated' })
+    } catch (error) {
+      errorToast('Update failed', error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="case-history">
+      <h2 id="case-history">History</h2>
+      <ol className="history">
+        {events.map((e) => (
+          <li key={e.id} className={`history-item history-${e.kind}`}>
+            <span>{describe(e)}</span>
+            <span className="muted">{formatDateTime(e.createdAt)}</span>
+            {e.kind === 'conflict' && e.authorId === user?.id && asText(e.data.wanted) && (
+              <Button variant="secondary" onClick={() => void applyAgain(asText(e.data.wanted) as CaseStatus)}>
+                Apply again
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

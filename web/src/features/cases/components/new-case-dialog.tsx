@@ -1,0 +1,113 @@
+import { EXPERTS, type Expert, LIMITS } from '@mw/sync-protocol'
+import { type FormEvent, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field } from '../../../components/ui/field.tsx'
+import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { createCase } from '../actions.ts'
+
+interface Initial {
+  title: string
+  expert: Expert
+  conversationId: string | null
+}
+
+/** New Case, also reached from a chat ("Create case") with its title, expert and conversation filled in. */
+export function NewCaseDialog({
+  open,
+  onOpenChange,
+  initial,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  initial: Initial
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="New Case">
+      {open && <NewCaseForm initial={initial} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  )
+}
+
+function NewCaseForm({ initial, onDone }: { initial: Initial; onDone: () => void }) {
+  const db = useLocalDb()
+  const tenant = useTenant()
+  const navigate = useNavigate()
+  const [title, setTitle] = useState(initial.title)
+  const [description, setDescription] = useState('')
+  const [expert, setExpert] = useState<Expert>(initial.expert)
+  const [tags, setTags] = useState('')
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!title.trim()) {
+      errorToast('Title required', 'Please enter a title for the case.')
+      return
+    }
+    try {
+      const { id } = await createCase(db, {
+        title: title.trim(),
+        description: description.trim(),
+        expert,
+        tags: tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+          .slice(0, LIMITS.tagsMax),
+        conversationId: initial.conversationId,
+      })
+      toast({ title: 'Case created' })
+      onDone()
+      navigate(`/t/${tenant}/cases/${id}`)
+    } catch {
+      errorToast('Creation failed', 'The case could not be saved on this device. Please try again.')
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit}>
+      <Field label="Title">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            value={title}
+            maxLength={LIMITS.titleMaxChars}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Description">
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={4}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Expert">
+        {(id) => (
+          <select id={id} className="select" value={expert} onChange={(e) => setExpert(e.target.value as Expert)}>
+            {EXPERTS.map((x) => (
+              <option key={x} value={x}>
+                {x === 'seakeeper' ? 'Seakeeper' : 'Furuno'}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Tags" hint="Separate tags with commas.">
+        {(id) => <input id={id} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />}
+      </Field>
+      <div className="form-actions">
+        <Button type="submit">Create Case</Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,51 @@
+import { LIMITS } from '@mw/sync-protocol'
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { appendCaseNote } from '../actions.ts'
+
+/** Add Notes: the button stays disabled while the note is blank. */
+export function NoteForm({ caseId }: { caseId: string }) {
+  const db = useLocalDb()
+  const [note, setNote] = useState('')
+  const [saving, setSaving] = useState(false)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!note.trim()) return
+    setSaving(true)
+    try {
+      await appendCaseNote(db, caseId, note)
+      setNote('')
+      toast({ title: 'Case updated' })
+    } catch (error) {
+      errorToast('Update failed', error instanceof Error ? error.message : String(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form className="card no-print" onSubmit={submit} aria-labelledby="add-notes">
+      <h2 id="add-notes">Add Notes</h2>
+      <label className="sr-only" htmlFor="case-note">
+        Note
+      </label>
+      <textarea
+        id="case-note"
+        className="input"
+        rows={4}
+        maxLength={LIMITS.noteMaxChars}
+        placeholder="What did you find or do?"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <div className="form-actions">
+        <Button type="submit" disabled={!note.trim() || saving}>
+          Add Note
+        </Button>
+      </div>
+    </form>
+  )
+}

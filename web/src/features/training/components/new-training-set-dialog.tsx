@@ -1,0 +1,97 @@
+import { EXPERT_NAMES, EXPERTS, type Expert, LIMITS } from '@mw/sync-protocol'
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field } from '../../../components/ui/field.tsx'
+import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { createTrainingSet } from '../actions.ts'
+
+interface Props {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  initialTitle: string
+  initialExpert: Expert
+}
+
+export function NewTrainingSetDialog({ open, onOpenChange, initialTitle, initialExpert }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="New Training Set">
+      {open && (
+        <NewTrainingSetForm initialTitle={initialTitle} initialExpert={initialExpert} onDone={() => onOpenChange(false)} />
+      )}
+    </Dialog>
+  )
+}
+
+export function NewTrainingSetForm({
+  initialTitle,
+  initialExpert,
+  onDone,
+}: {
+  initialTitle: string
+  initialExpert: Expert
+  onDone: () => void
+}) {
+  const db = useLocalDb()
+  const [title, setTitle] = useState(initialTitle)
+  const [description, setDescription] = useState('')
+  const [expert, setExpert] = useState<Expert>(initialExpert)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!title.trim()) {
+      errorToast('Title required', 'Please enter a title for the training set.')
+      return
+    }
+    try {
+      await createTrainingSet(db, { title: title.trim(), description: description.trim(), expert })
+      toast({ title: 'Training set created' })
+      onDone()
+    } catch (error) {
+      errorToast('Creation failed', error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <Field label="Title">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            value={title}
+            maxLength={LIMITS.titleMaxChars}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Description">
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={3}
+            maxLength={4000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Expert System">
+        {(id) => (
+          <select id={id} className="select" value={expert} onChange={(e) => setExpert(e.target.value as Expert)}>
+            {EXPERTS.map((x) => (
+              <option key={x} value={x}>
+                {EXPERT_NAMES[x]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="form-actions">
+        <Button type="submit">Create Training Set</Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,88 @@
+import { EXPERT_NAMES } from '@mw/sync-protocol'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { toast } from '../../../components/ui/toast-store.ts'
+import { formatDate } from '../../../lib/relative-time.ts'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { useTrainingSets } from '../hooks/use-training.ts'
+import { NewTrainingSetDialog } from './new-training-set-dialog.tsx'
+
+const comingSoon = () => toast({ title: 'Feature coming soon', description: 'Training editor will be available soon' })
+
+export function TrainingPage() {
+  const tenant = useTenant()
+  const sets = useTrainingSets()
+  const [params, setParams] = useSearchParams()
+  const creating = params.get('new') === '1'
+  const setCreating = (open: boolean) => setParams(open ? { new: '1' } : {}, { replace: true })
+
+  return (
+    <div className="page">
+      <header className="page-header page-header-row">
+        <div>
+          <h1>Training Builder</h1>
+          <p className="muted">Build training sets from the experts' knowledge and assign them to your team.</p>
+        </div>
+        <div className="toolbar">
+          <Link className="btn btn-secondary" to={`/t/${tenant}/training/assign`}>
+            Assign Training
+          </Link>
+          <Button onClick={() => setCreating(true)}>New Training Set</Button>
+        </div>
+      </header>
+      <div className="card-grid card-grid-2">
+        <button type="button" className="card action-card" onClick={comingSoon}>
+          <span className="action-icon" aria-hidden="true">
+            💬
+          </span>
+          <span className="action-title">From Chat Session</span>
+          <span className="muted">Turn a solved conversation into questions.</span>
+        </button>
+        <button type="button" className="card action-card" onClick={comingSoon}>
+          <span className="action-icon" aria-hidden="true">
+            📚
+          </span>
+          <span className="action-title">From Knowledge Base</span>
+          <span className="muted">Generate questions from the manuals.</span>
+        </button>
+      </div>
+      <section aria-labelledby="sets-title">
+        <h2 id="sets-title" className="section-title">
+          Training sets
+        </h2>
+        {sets === undefined ? (
+          <Skeleton />
+        ) : sets.length === 0 ? (
+          <EmptyState title="No training sets" text="Create your first training set with New Training Set." />
+        ) : (
+          <ul className="case-list" aria-label="Training sets">
+            {sets.map((s) => (
+              <li key={s.id}>
+                <button type="button" className="card case-row" onClick={comingSoon}>
+                  <span className="case-row-head">
+                    <span className="case-title">{s.title}</span>
+                    <Badge variant="outline">Draft</Badge>
+                  </span>
+                  <span className="case-meta">
+                    {EXPERT_NAMES[s.expert]} · {s.questions.length} question{s.questions.length === 1 ? '' : 's'} ·{' '}
+                    {formatDate(s.createdAt)}
+                  </span>
+                  {s.description && <span className="case-description">{s.description}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <NewTrainingSetDialog
+        open={creating}
+        onOpenChange={setCreating}
+        initialTitle={params.get('title') ?? ''}
+        initialExpert={params.get('expert') === 'furuno' ? 'furuno' : 'seakeeper'}
+      />
+    </div>
+  )
+}
