@@ -38,7 +38,12 @@ const rows = [...chunks.values()]
   .filter((chunk) => chunk.file.endsWith('.js'))
   .map((chunk) => {
     const bytes = readFileSync(path.join(dist, chunk.file))
-    return { file: chunk.file, source: chunk.src ?? chunk.name ?? '', raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
+    return {
+      file: chunk.file,
+      source: chunk.src ?? chunk.name ?? '',
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+    }
   })
   .sort((a, b) => b.gzip - a.gzip)
 const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 })
@@ -48,7 +53,8 @@ if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ budget: BUDGET_BYTES, total, rows, routeChunks }, null, 2))
 } else {
   console.log('First-load JS of the signed-in Home (gzip -9):')
-  for (const row of rows) console.log(`  ${kB(row.gzip).padStart(9)}  ${kB(row.raw).padStart(9)} raw  ${row.file}  ${row.source}`)
+  for (const row of rows)
+    console.log(`  ${kB(row.gzip).padStart(9)}  ${kB(row.raw).padStart(9)} raw  ${row.file}  ${row.source}`)
   console.log(`  ${kB(total.gzip).padStart(9)}  ${kB(total.raw).padStart(9)} raw  total; budget ${kB(BUDGET_BYTES)}`)
   if (routeChunks.length === 0) console.log('  (no lazy Home/shell chunk found: they are in the entry)')
 }

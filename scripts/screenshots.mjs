@@ -9,7 +9,15 @@ import { buildWeb, root } from './bootstrap.mjs'
 
 const OUT = path.join(root, 'docs/screenshots')
 const VIEWPORTS = { tablet: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } }
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** [screen name, signed-in e-mail or null, path or a function of the API answers]. */
 const SCREENS = [
@@ -17,7 +25,12 @@ const SCREENS = [
   ['sign-in', null, '/api/login'],
   ['home', 'tech@demo.local', '/t/demo'],
   ['chat-seakeeper', 'tech@demo.local', '/t/demo/ask/seakeeper'],
-  ['chat-conversation', 'tech@demo.local', async (api) => `/t/demo/ask/seakeeper?conversation=${(await firstId(api, 'conversations?agentId=seakeeper')) ?? ''}`],
+  [
+    'chat-conversation',
+    'tech@demo.local',
+    async (api) =>
+      `/t/demo/ask/seakeeper?conversation=${(await firstId(api, 'conversations?agentId=seakeeper')) ?? ''}`,
+  ],
   ['furuno-landing', 'tech@demo.local', '/t/demo/furuno'],
   ['chat-furuno', 'tech@demo.local', '/t/demo/ask/furuno'],
   ['master', 'tech@demo.local', '/t/demo/ask/master'],
@@ -47,7 +60,13 @@ try {
     for (const [name, email, target] of SCREENS) {
       const key = email ?? 'signed-out'
       if (!sessions.has(key)) {
-        const context = await browser.newContext({ baseURL: server.baseUrl, viewport, reducedMotion: 'reduce', isMobile: viewportName === 'phone', hasTouch: viewportName === 'phone' })
+        const context = await browser.newContext({
+          baseURL: server.baseUrl,
+          viewport,
+          reducedMotion: 'reduce',
+          isMobile: viewportName === 'phone',
+          hasTouch: viewportName === 'phone',
+        })
         const page = await context.newPage()
         if (email) {
           await page.goto('/api/login')

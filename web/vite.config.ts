@@ -39,5 +39,10 @@ export default defineConfig({
   // scripts/check-bundle.mjs reads .vite/manifest.json to sum the first-load JS of the signed-in Home.
   build: { manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  test: { name: 'web', environment: 'jsdom', setupFiles: ['src/test/setup.ts'], exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'] },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+  },
 })

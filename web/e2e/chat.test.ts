@@ -21,7 +21,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size'
     await composer.press('Enter')
 
     await page.getByText(question).first().waitFor()
-    await page.getByText(/^Sources \(\d+\)$/).first().waitFor({ timeout: 30_000 })
+    await page
+      .getByText(/^Sources \(\d+\)$/)
+      .first()
+      .waitFor({ timeout: 30_000 })
     await expect.poll(() => page.url()).toMatch(/conversation=/)
     const conversationId = new URL(page.url()).searchParams.get('conversation')
 

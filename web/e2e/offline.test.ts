@@ -121,7 +121,12 @@ describe('offline', () => {
     // The drainer must resend what it never heard back about; the server recognises it.
     await expect
       .poll(
-        () => pushes.slice(1).flatMap((p) => p.answer?.results ?? []).filter((r) => lostMids.includes(r.mid)).map((r) => r.status),
+        () =>
+          pushes
+            .slice(1)
+            .flatMap((p) => p.answer?.results ?? [])
+            .filter((r) => lostMids.includes(r.mid))
+            .map((r) => r.status),
         { timeout: 30_000 },
       )
       .toEqual(lostMids.map(() => 'duplicate'))

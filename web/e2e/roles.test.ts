@@ -17,20 +17,23 @@ async function showNav(page: Page, viewport: ViewportName) {
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s size', (viewport) => {
-  test.each(DEMO_ROLES)('$role $email signs in, is welcomed by name on /t/demo and sees Admin only if allowed', async (user) => {
-    const { context, page, pageErrors } = await openPage(browser, viewport)
-    await signInAs(page, user.email)
-    expect(new URL(page.url()).pathname).toBe('/t/demo')
-    await page.getByText(`Welcome back, ${user.firstName}`).waitFor()
+  test.each(DEMO_ROLES)(
+    '$role $email signs in, is welcomed by name on /t/demo and sees Admin only if allowed',
+    async (user) => {
+      const { context, page, pageErrors } = await openPage(browser, viewport)
+      await signInAs(page, user.email)
+      expect(new URL(page.url()).pathname).toBe('/t/demo')
+      await page.getByText(`Welcome back, ${user.firstName}`).waitFor()
 
-    const nav = await showNav(page, viewport)
-    await nav.getByText(user.role, { exact: true }).waitFor()
-    const adminLinks = nav.getByRole('link', { name: 'Admin' })
-    expect(await adminLinks.count()).toBe(user.role === 'Technician' ? 0 : 1)
-    expect(await nav.getByText('Coming Soon').isVisible()).toBe(true)
-    expect(pageErrors).toEqual([])
-    await context.close()
-  })
+      const nav = await showNav(page, viewport)
+      await nav.getByText(user.role, { exact: true }).waitFor()
+      const adminLinks = nav.getByRole('link', { name: 'Admin' })
+      expect(await adminLinks.count()).toBe(user.role === 'Technician' ? 0 : 1)
+      expect(await nav.getByText('Coming Soon').isVisible()).toBe(true)
+      expect(pageErrors).toEqual([])
+      await context.close()
+    },
+  )
 })
 
 describe('permissions in the browser', () => {

@@ -27,7 +27,10 @@ const SCREENS: Record<string, Screen> = {
   'master coming soon': { path: () => '/t/demo/ask/master', shows: ['Coming Soon'] },
   'case list': { path: () => '/t/demo/cases', shows: ['All Status'] },
   'case list, any case and trailing slash': { path: () => '/T/Demo/CASES/', shows: ['All Status'] },
-  'case detail': { path: ({ caseId }) => `/t/demo/cases/${caseId}`, shows: ['Case Details', 'Add Notes', 'Information'] },
+  'case detail': {
+    path: ({ caseId }) => `/t/demo/cases/${caseId}`,
+    shows: ['Case Details', 'Add Notes', 'Information'],
+  },
   'absent case': {
     path: () => '/t/demo/cases/no-such-case',
     shows: ['Case not found', 'The requested case could not be found.'],
@@ -40,7 +43,10 @@ const SCREENS: Record<string, Screen> = {
     shows: ['Admin Settings', 'Branding', 'Expert Models', 'Users', 'System'],
     redirects: { Technician: /\/t\/demo\/?$/ },
   },
-  'unknown route': { path: () => '/t/demo/no/such/screen', shows: ['Page Not Found', 'Please check the URL and try again.'] },
+  'unknown route': {
+    path: () => '/t/demo/no/such/screen',
+    shows: ['Page Not Found', 'Please check the URL and try again.'],
+  },
 }
 
 async function firstCaseId(context: BrowserContext): Promise<string> {
@@ -86,7 +92,11 @@ describe('admin rules', () => {
       await page.goto('/t/demo/admin')
       await page.getByRole('tab', { name: 'Users' }).click()
       if (user.role === 'Manager') {
-        await expectTexts(page, ['Admin Access Required', 'Only administrators can manage user roles.'], 'manager users tab')
+        await expectTexts(
+          page,
+          ['Admin Access Required', 'Only administrators can manage user roles.'],
+          'manager users tab',
+        )
       } else {
         const own = page.getByRole('row').filter({ hasText: user.email })
         await own.waitFor()
