@@ -3,16 +3,23 @@ import type { AppDeps } from '../app-env.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { loadEnv } from '../env.ts'
+import { seedKnowledgePacks } from '../experts/packs.ts'
 import { SEED_USERS, seedIfEmpty } from '../seed/seed.ts'
 
 /**
  * A real app over a real, migrated and seeded SQLite database in memory, and a helper that
  * signs in as a seeded user through the real local sign-in and returns their cookie.
  */
-export async function createTestApp(overrides: Partial<AppDeps> = {}, envOverrides: Record<string, string> = {}) {
+export async function createTestApp(
+  overrides: Partial<AppDeps> = {},
+  envOverrides: Record<string, string> = {},
+  options: { knowledge?: boolean } = {},
+) {
   const { db } = openDatabase(':memory:')
   await migrateToLatest(db)
   await seedIfEmpty(db)
+  // The starter packs (as npm start loads them), for tests that ask the experts real questions.
+  if (options.knowledge) for (const tenant of ['demo', 'harbor']) await seedKnowledgePacks(db, tenant)
   const env = loadEnv({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides })
   const deps: AppDeps = { db, env, ...overrides }
   const app = createApp(deps)
