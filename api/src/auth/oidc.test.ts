@@ -1,14 +1,20 @@
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { currentUserSchema, errorBodySchema } from '@mw/sync-protocol'
-import { createTestApp } from '../test/test-app.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createBrowser, listen, startOidcProvider, TEST_CLIENT, type TestIdentity } from '../test/oidc-provider.ts'
+import { createTestApp } from '../test/test-app.ts'
 
 const IDENTITIES: TestIdentity[] = [
   { sub: 'taylor', email: 'tech@demo.local', email_verified: true, given_name: 'Taylor', family_name: 'Tech' },
   { sub: 'taylor-again', email: 'TECH@demo.local', email_verified: true },
-  { sub: 'newcomer', email: 'new.person@example.com', email_verified: true, given_name: 'Nia', family_name: 'Newcomer' },
+  {
+    sub: 'newcomer',
+    email: 'new.person@example.com',
+    email_verified: true,
+    given_name: 'Nia',
+    family_name: 'Newcomer',
+  },
   { sub: 'mallory', email: 'admin@demo.local', email_verified: false },
   { sub: 'nomail' },
 ]
@@ -66,7 +72,13 @@ async function signInThroughProvider(browser: ReturnType<typeof createBrowser>, 
   return browser.follow(callbackUrl)
 }
 
-const sessionCount = async () => (await ctx.db.selectFrom('sessions').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+const sessionCount = async () =>
+  (
+    await ctx.db
+      .selectFrom('sessions')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n
 
 describe('sign-in through an OpenID Connect provider', () => {
   it('sends the browser to the provider with PKCE S256, state and nonce', async () => {
@@ -91,9 +103,17 @@ describe('sign-in through an OpenID Connect provider', () => {
     const res = await browser.request(`${appOrigin}/api/auth/user`)
     expect(res.status).toBe(200)
     const user = currentUserSchema.parse(await res.json())
-    expect(user).toMatchObject({ id: await ctx.userId('tech@demo.local'), email: 'tech@demo.local', firstName: 'Taylor' })
+    expect(user).toMatchObject({
+      id: await ctx.userId('tech@demo.local'),
+      email: 'tech@demo.local',
+      firstName: 'Taylor',
+    })
     expect(user.tenants).toEqual([{ slug: 'demo', name: 'Marine Workbench', role: 'Technician' }])
-    const row = await ctx.db.selectFrom('users').select('oidc_subject').where('id', '=', user.id).executeTakeFirstOrThrow()
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('oidc_subject')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(row.oidc_subject).toBe(`${issuer}|taylor`)
     expect(await ctx.db.selectFrom('login_states').selectAll().execute()).toEqual([])
   })
@@ -145,7 +165,11 @@ describe('sign-in through an OpenID Connect provider', () => {
     expect(res.status).toBe(403)
     expect(errorBodySchema.parse(await res.json()).error.message).toContain(message)
     expect(await sessionCount()).toBe(0)
-    const admin = await ctx.db.selectFrom('users').select('oidc_subject').where('email', '=', 'admin@demo.local').executeTakeFirstOrThrow()
+    const admin = await ctx.db
+      .selectFrom('users')
+      .select('oidc_subject')
+      .where('email', '=', 'admin@demo.local')
+      .executeTakeFirstOrThrow()
     expect(admin.oidc_subject).toBeNull()
   })
 
@@ -158,7 +182,10 @@ describe('sign-in through an OpenID Connect provider', () => {
   })
 
   it('turns the local sign-in off', async () => {
-    const res = await ctx.app.request('/api/login/local', { method: 'POST', body: new URLSearchParams({ email: 'admin@demo.local' }) })
+    const res = await ctx.app.request('/api/login/local', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'admin@demo.local' }),
+    })
     expect(res.status).toBe(404)
     expect(errorBodySchema.parse(await res.json()).error.code).toBe('not_found')
     expect(res.headers.get('set-cookie')).toBeNull()

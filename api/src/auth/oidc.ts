@@ -91,9 +91,13 @@ export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
     .where('created_at', '>', secondsAgo(LOGIN_STATE_SECONDS))
     .executeTakeFirst()
   if (!login || bound !== state) {
-    throw new ApiError('invalid_input', 'This sign-in link has expired or was started elsewhere. Start the sign-in again.', {
-      field: 'state',
-    })
+    throw new ApiError(
+      'invalid_input',
+      'This sign-in link has expired or was started elsewhere. Start the sign-in again.',
+      {
+        field: 'state',
+      },
+    )
   }
   await db.deleteFrom('login_states').where('state', '=', state).execute()
   const config = await reachProvider(oidc)
@@ -107,7 +111,9 @@ export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
       idTokenExpected: true,
     })
     .catch((cause) => {
-      throw new ApiError('unauthorized', 'The sign-in provider did not confirm who you are. Start the sign-in again.', { cause })
+      throw new ApiError('unauthorized', 'The sign-in provider did not confirm who you are. Start the sign-in again.', {
+        cause,
+      })
     })
   const idClaims = tokens.claims()
   if (!idClaims) throw new ApiError('unauthorized', 'The sign-in provider sent no identity. Start the sign-in again.')
@@ -131,11 +137,16 @@ async function upsertOidcUser(db: Db, subject: string, claims: Claims): Promise<
   const bySubject = await db.selectFrom('users').select('id').where('oidc_subject', '=', subject).executeTakeFirst()
   if (bySubject) return bySubject.id
   const email = typeof claims.email === 'string' ? claims.email.trim() : ''
-  if (!email) throw new ApiError('forbidden', 'Your sign-in account has no e-mail address, which Marine Workbench needs.')
+  if (!email)
+    throw new ApiError('forbidden', 'Your sign-in account has no e-mail address, which Marine Workbench needs.')
   if (claims.email_verified !== true && claims.email_verified !== 'true') {
     throw new ApiError('forbidden', 'Verify your e-mail address with your sign-in provider, then sign in again.')
   }
-  const byEmail = await db.selectFrom('users').select(['id', 'oidc_subject']).where('email', '=', email).executeTakeFirst()
+  const byEmail = await db
+    .selectFrom('users')
+    .select(['id', 'oidc_subject'])
+    .where('email', '=', email)
+    .executeTakeFirst()
   if (byEmail) {
     if (byEmail.oidc_subject && byEmail.oidc_subject !== subject) {
       throw new ApiError('forbidden', `${email} is already linked to another sign-in account. Ask your administrator.`)
@@ -164,10 +175,8 @@ export async function oidcLogoutUrl(c: Context<AppEnv>, oidc: OidcEnv, idToken: 
   const config = await discover(oidc).catch(() => null)
   if (!config?.serverMetadata().end_session_endpoint) return null
   const base = c.get('deps').env.PUBLIC_URL ?? new URL(c.req.url).origin
-  return client
-    .buildEndSessionUrl(config, {
-      post_logout_redirect_uri: new URL('/', base).href,
-      ...(idToken ? { id_token_hint: idToken } : {}),
-    })
-    .href
+  return client.buildEndSessionUrl(config, {
+    post_logout_redirect_uri: new URL('/', base).href,
+    ...(idToken ? { id_token_hint: idToken } : {}),
+  }).href
 }

@@ -25,7 +25,13 @@ export async function startSession(c: Context<AppEnv>, userId: string, idToken: 
   const token = randomBytes(32).toString('base64url')
   await db
     .insertInto('sessions')
-    .values({ id_hash: hash(token), user_id: userId, id_token: idToken, created_at: now(), expires_at: daysAgo(-SESSION_DAYS) })
+    .values({
+      id_hash: hash(token),
+      user_id: userId,
+      id_token: idToken,
+      created_at: now(),
+      expires_at: daysAgo(-SESSION_DAYS),
+    })
     .execute()
   setSessionCookie(c, token)
 }
@@ -58,7 +64,11 @@ export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
   if (!row) return null
   const { expires_at, ...user } = row
   if (expires_at < daysAgo(-SESSION_DAYS / 2)) {
-    await db.updateTable('sessions').set({ expires_at: daysAgo(-SESSION_DAYS) }).where('id_hash', '=', hash(token)).execute()
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: daysAgo(-SESSION_DAYS) })
+      .where('id_hash', '=', hash(token))
+      .execute()
     setSessionCookie(c, token)
   }
   return user

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
 import { errorBodySchema } from '@mw/sync-protocol'
+import { describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../db/database.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -30,7 +30,10 @@ describe('cookie-authenticated writes from other sites', () => {
     expect(res.status).toBe(status)
     const after = await db.selectFrom('cases').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow()
     if (status === 403) {
-      expect(await errorOf(res)).toMatchObject({ code: 'forbidden', message: 'This request came from another site and was refused.' })
+      expect(await errorOf(res)).toMatchObject({
+        code: 'forbidden',
+        message: 'This request came from another site and was refused.',
+      })
       expect(after).toEqual(before)
     } else {
       expect(after.status).toBe(next)
@@ -40,7 +43,9 @@ describe('cookie-authenticated writes from other sites', () => {
   it('lets cross-site reads through (no cookie-bound side effects, and no CORS to read them)', async () => {
     const { app, signIn } = await createTestApp()
     const cookie = await signIn('tech@demo.local')
-    const res = await app.request('/api/auth/user', { headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })
+    const res = await app.request('/api/auth/user', {
+      headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
   })
@@ -55,7 +60,13 @@ describe('tenant membership', () => {
   ] as const)('%s answers %i', async (_case, email, path, status, code) => {
     const { app, db, signIn } = await createTestApp()
     const cookie = email ? await signIn(email) : ''
-    const countCases = async () => (await db.selectFrom('cases').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+    const countCases = async () =>
+      (
+        await db
+          .selectFrom('cases')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
     const before = await countCases()
     const write = _case.endsWith('writing')
     const res = await app.request(path, {
@@ -72,7 +83,9 @@ describe('tenant membership', () => {
     const { app, signIn } = await createTestApp()
     const cookie = await signIn('tech@demo.local')
     const [other, missing] = await Promise.all(
-      ['harbor', 'nowhere'].map(async (t) => (await errorOf(await app.request(`/api/t/${t}/cases`, { headers: { cookie } }))).message.replace(t, '*')),
+      ['harbor', 'nowhere'].map(async (t) =>
+        (await errorOf(await app.request(`/api/t/${t}/cases`, { headers: { cookie } }))).message.replace(t, '*'),
+      ),
     )
     expect(other).toBe(missing)
   })

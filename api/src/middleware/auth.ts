@@ -1,9 +1,9 @@
+import type { Role } from '@mw/sync-protocol'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
 import { sessionUser } from '../auth/sessions.ts'
-import { ApiError } from '../errors.ts'
 import { findMembership } from '../db/queries/tenants.ts'
-import type { Role } from '@mw/sync-protocol'
+import { ApiError } from '../errors.ts'
 
 /** Loads the signed-in user (or null) from the session cookie, renewing a session in use. */
 export const loadUser = createMiddleware<AppEnv>(async (c, next) => {

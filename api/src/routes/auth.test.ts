@@ -1,25 +1,39 @@
-import { describe, expect, it } from 'vitest'
 import { currentUserSchema, errorBodySchema } from '@mw/sync-protocol'
+import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/test-app.ts'
 
 describe('local sign-in', () => {
   it('lists one button per seeded user containing the e-mail', async () => {
     const { app } = await createTestApp()
     const page = await (await app.request('/api/login')).text()
-    for (const email of ['admin@demo.local', 'manager@demo.local', 'tech@demo.local', 'admin@harbor.local', 'tech@harbor.local']) {
+    for (const email of [
+      'admin@demo.local',
+      'manager@demo.local',
+      'tech@demo.local',
+      'admin@harbor.local',
+      'tech@harbor.local',
+    ]) {
       expect(page).toMatch(new RegExp(`<button[^>]*>Sign in as ${email.replace('.', '\\.')}`))
     }
   })
 
   it('signs in, lands on the first tenant and answers the current user', async () => {
     const { app, signIn } = await createTestApp()
-    const res = await app.request('/api/login/local', { method: 'POST', body: new URLSearchParams({ email: 'tech@harbor.local' }) })
+    const res = await app.request('/api/login/local', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'tech@harbor.local' }),
+    })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/t/harbor')
     expect(res.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax/)
     const cookie = await signIn('tech@demo.local')
     const user = currentUserSchema.parse(await (await app.request('/api/auth/user', { headers: { cookie } })).json())
-    expect(user).toMatchObject({ email: 'tech@demo.local', firstName: 'Taylor', lastName: 'Tech', claims: { sub: user.id } })
+    expect(user).toMatchObject({
+      email: 'tech@demo.local',
+      firstName: 'Taylor',
+      lastName: 'Tech',
+      claims: { sub: user.id },
+    })
     expect(user.tenants).toEqual([{ slug: 'demo', name: 'Marine Workbench', role: 'Technician' }])
   })
 
@@ -54,8 +68,18 @@ describe('sessions', () => {
   it.each([
     ['over http', {}, 'http://localhost/api/login/local', false],
     ['over https', {}, 'https://workbench.example/api/login/local', true],
-    ['behind a TLS proxy (PUBLIC_URL https)', { PUBLIC_URL: 'https://workbench.example' }, 'http://localhost/api/login/local', true],
-    ['on a boat LAN (PUBLIC_URL http)', { PUBLIC_URL: 'http://boat.local:3000' }, 'http://localhost/api/login/local', false],
+    [
+      'behind a TLS proxy (PUBLIC_URL https)',
+      { PUBLIC_URL: 'https://workbench.example' },
+      'http://localhost/api/login/local',
+      true,
+    ],
+    [
+      'on a boat LAN (PUBLIC_URL http)',
+      { PUBLIC_URL: 'http://boat.local:3000' },
+      'http://localhost/api/login/local',
+      false,
+    ],
   ])('sets an HttpOnly, SameSite=Lax cookie %s, Secure only over https', async (_case, env, url, secure) => {
     const { app } = await createTestApp({}, env)
     const cookie = (await signInRaw(app, url)).headers.get('set-cookie') ?? ''
@@ -75,7 +99,10 @@ describe('sessions', () => {
     const { app, db, signIn } = await createTestApp()
     const cookie = await signIn('admin@demo.local')
     expect((await app.request('/api/t/demo/cases', { headers: { cookie } })).status).toBe(200)
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute()
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute()
     for (const c of [cookie, 'mw_session=forged-token-that-was-never-issued']) {
       for (const path of ['/api/auth/user', '/api/t/demo/cases']) {
         const res = await app.request(path, { headers: { cookie: c } })
@@ -90,7 +117,10 @@ describe('sessions', () => {
     const cookie = await signIn('tech@demo.local')
     const fresh = await app.request('/api/t/demo/cases', { headers: { cookie } })
     expect(fresh.headers.get('set-cookie')).toBeNull()
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 10 * 86_400_000).toISOString() }).execute()
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 10 * 86_400_000).toISOString() })
+      .execute()
     const renewed = await app.request('/api/t/demo/cases', { headers: { cookie } })
     expect(renewed.status).toBe(200)
     expect(renewed.headers.get('set-cookie')).toBe(`${cookie}; Max-Age=17280000; Path=/; HttpOnly; SameSite=Lax`)
@@ -104,7 +134,11 @@ describe('sessions', () => {
     await signIn('tech@demo.local')
     const logout = await app.request('/api/logout', { headers: { cookie } })
     expect(logout.headers.get('set-cookie')).toMatch(/^mw_session=; Max-Age=0; Path=\//)
-    const left = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('users.email').execute()
+    const left = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('users.email')
+      .execute()
     expect(left).toEqual([{ email: 'tech@demo.local' }])
   })
 
@@ -123,7 +157,10 @@ describe('sessions', () => {
 
   it('refuses an unknown e-mail on the local sign-in without starting a session', async () => {
     const { app, db } = await createTestApp()
-    const res = await app.request('/api/login/local', { method: 'POST', body: new URLSearchParams({ email: 'nobody@demo.local' }) })
+    const res = await app.request('/api/login/local', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'nobody@demo.local' }),
+    })
     expect(res.status).toBe(400)
     expect(errorBodySchema.parse(await res.json()).error).toMatchObject({ code: 'invalid_input', field: 'email' })
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([])

@@ -1,12 +1,12 @@
+import type { CurrentUser } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { html } from 'hono/html'
-import type { CurrentUser } from '@mw/sync-protocol'
 import type { AppEnv } from '../app-env.ts'
+import { oidcCallback, oidcLogin, oidcLogoutUrl } from '../auth/oidc.ts'
 import { endSession, landingPath, startSession } from '../auth/sessions.ts'
-import { ApiError } from '../errors.ts'
 import { firstTenantOf, listUserTenants } from '../db/queries/users.ts'
+import { ApiError } from '../errors.ts'
 import { requireUser } from '../middleware/auth.ts'
-import { oidcLogin, oidcCallback, oidcLogoutUrl } from '../auth/oidc.ts'
 
 /** Sign-in and the current user: /api/login, /api/logout, /api/auth/user. */
 export const authRoutes = new Hono<AppEnv>()

@@ -58,7 +58,9 @@ export async function startOidcProvider(options: TestProviderOptions) {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub): Account | undefined => {
       const identity = identities.get(sub)
-      return identity && { accountId: sub, claims: () => identity as unknown as ClaimsParameterMember & { sub: string } }
+      return (
+        identity && { accountId: sub, claims: () => identity as unknown as ClaimsParameterMember & { sub: string } }
+      )
     },
   })
   const callback = provider.callback()
@@ -92,7 +94,8 @@ class MemoryAdapter {
     return entry && entry.expiresAt > Date.now() ? entry.payload : undefined
   }
   async findByUid(uid: string) {
-    for (const [key, { payload }] of MemoryAdapter.store) if (key.startsWith(`${this.model}:`) && payload.uid === uid) return payload
+    for (const [key, { payload }] of MemoryAdapter.store)
+      if (key.startsWith(`${this.model}:`) && payload.uid === uid) return payload
     return undefined
   }
   async findByUserCode() {
@@ -106,7 +109,8 @@ class MemoryAdapter {
     MemoryAdapter.store.delete(this.key(id))
   }
   async revokeByGrantId(grantId: string) {
-    for (const [key, { payload }] of MemoryAdapter.store) if (payload.grantId === grantId) MemoryAdapter.store.delete(key)
+    for (const [key, { payload }] of MemoryAdapter.store)
+      if (payload.grantId === grantId) MemoryAdapter.store.delete(key)
   }
 }
 
@@ -130,7 +134,12 @@ async function interaction(provider: Provider, req: IncomingMessage, res: Server
   const details = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] }
   if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '))
   if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims)
-  await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true })
+  await provider.interactionFinished(
+    req,
+    res,
+    { consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: true },
+  )
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -155,7 +164,11 @@ export interface Hop {
  */
 export function createBrowser() {
   const jar = new Map<string, Map<string, string>>()
-  const cookiesOf = (host: string) => jar.get(host) ?? jar.set(host, new Map()).get(host)!
+  const cookiesOf = (host: string) => {
+    const cookies = jar.get(host) ?? new Map<string, string>()
+    jar.set(host, cookies)
+    return cookies
+  }
 
   async function request(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url)
