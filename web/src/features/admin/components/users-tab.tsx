@@ -33,46 +33,54 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section className="card" aria-labelledby="users-title">
       <h2 id="users-title">Users</h2>
-      <ul className="user-list">
-        {users.map((u) => {
-          const own = u.id === me?.id
-          return (
-            <li key={u.id} className="user-row">
-              {u.profileImageUrl ? (
-                <img className="avatar" src={u.profileImageUrl} alt="" />
-              ) : (
-                <span className="avatar avatar-fallback" aria-hidden="true">
-                  {displayName(u).slice(0, 1).toUpperCase()}
-                </span>
-              )}
-              <div className="user-info">
-                <span className="case-title">
-                  {displayName(u)}
-                  {own && <span className="muted"> (you)</span>}
-                </span>
-                <span className="case-meta">{u.email}</span>
-              </div>
-              <label className="sr-only" htmlFor={`role-${u.id}`}>
-                Role of {displayName(u)}
-              </label>
-              <select
-                id={`role-${u.id}`}
-                className="select"
-                value={u.role}
-                disabled={own}
-                title={own ? 'You cannot change your own role.' : undefined}
-                onChange={(e) => void change(u.id, e.target.value as Role)}
-              >
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </select>
-            </li>
-          )
-        })}
-      </ul>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => {
+            const own = u.id === me?.id
+            return (
+              <tr key={u.id}>
+                <td>
+                  <span className="user-cell">
+                    {u.profileImageUrl ? (
+                      <img className="avatar" src={u.profileImageUrl} alt="" />
+                    ) : (
+                      <span className="avatar avatar-fallback" aria-hidden="true">
+                        {displayName(u).slice(0, 1).toUpperCase()}
+                      </span>
+                    )}
+                    {displayName(u)}
+                    {own && <span className="muted"> (you)</span>}
+                  </span>
+                </td>
+                <td>{u.email}</td>
+                <td>
+                  <select
+                    className="select"
+                    aria-label={`Role of ${displayName(u)}`}
+                    value={u.role}
+                    disabled={own}
+                    title={own ? 'You cannot change your own role.' : undefined}
+                    onChange={(e) => void change(u.id, e.target.value as Role)}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
     </section>
   )
 }
