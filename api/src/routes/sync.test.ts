@@ -69,11 +69,20 @@ describe('sync push', () => {
   it('answers gap with the expected seq and stops processing the rest', async () => {
     const t = await setup()
     const device = uuidv7()
+    await pushOk(t, t.tech, device, [newCase(1)])
     const before = await count(t, 'cases')
-    const answer = await pushOk(t, t.tech, device, [newCase(2), newCase(3)])
-    expect(answer.results).toEqual([{ mid: expect.any(String), status: 'gap', expectedSeq: 1 }])
-    expect(answer.lastSeq).toBe(0)
+    const answer = await pushOk(t, t.tech, device, [newCase(3), newCase(4)])
+    expect(answer.results).toEqual([{ mid: expect.any(String), status: 'gap', expectedSeq: 2 }])
+    expect(answer.lastSeq).toBe(1)
     expect(await count(t, 'cases')).toBe(before)
+  })
+
+  it('lets a device re-registered under a new id continue from its first seq, mids still known', async () => {
+    const t = await setup()
+    const sent = newCase(1)
+    await pushOk(t, t.tech, uuidv7(), [sent])
+    const answer = await pushOk(t, t.tech, uuidv7(), [{ ...sent }, newCase(2)])
+    expect(answer.results.map((r) => r.status)).toEqual(['duplicate', 'applied'])
   })
 
   it('rejects an unknown mid with an old seq as stale', async () => {

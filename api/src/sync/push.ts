@@ -40,8 +40,12 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
     if (device && (device.user_id !== actor.userId || device.tenant_slug !== actor.tenant)) {
       throw new ApiError('forbidden', 'This device is registered to another account. Sign out and sign in again on it.')
     }
-    if (!device) await insertDevice(trx, { id: deviceId, userId: actor.userId, tenant: actor.tenant, at })
-    let lastSeq = device?.last_seq ?? 0
+    // A device's first push sets its starting point: a device that re-registers under a new id
+    // (after a gap it cannot fill) keeps its queued seqs.
+    const firstSeq = (mutations[0] as { seq?: unknown })?.seq
+    const startSeq = typeof firstSeq === 'number' && Number.isInteger(firstSeq) && firstSeq > 0 ? firstSeq - 1 : 0
+    if (!device) await insertDevice(trx, { id: deviceId, userId: actor.userId, tenant: actor.tenant, at, lastSeq: startSeq })
+    let lastSeq = device?.last_seq ?? startSeq
     const results: PushResult[] = []
     const newMessages: string[] = []
     const deviceActor: Actor = { ...actor, deviceId }
@@ -61,6 +65,7 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
           continue
         }
         const stored = JSON.parse(known.result_json) as StoredResult
+        if (seq === lastSeq + 1) lastSeq = seq
         results.push({ mid, status: 'duplicate', outcome: known.status as Outcome, ...stored })
         continue
       }

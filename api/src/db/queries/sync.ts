@@ -4,14 +4,14 @@ import type { Db } from '../database.ts'
 export const findDevice = (db: Db, id: string) =>
   db.selectFrom('sync_devices').selectAll().where('id', '=', id).executeTakeFirst()
 
-export async function insertDevice(db: Db, device: { id: string; userId: string; tenant: string; at: string }) {
+export async function insertDevice(db: Db, device: { id: string; userId: string; tenant: string; at: string; lastSeq: number }) {
   await db
     .insertInto('sync_devices')
     .values({
       id: device.id,
       user_id: device.userId,
       tenant_slug: device.tenant,
-      last_seq: 0,
+      last_seq: device.lastSeq,
       created_at: device.at,
       last_seen_at: device.at,
     })
