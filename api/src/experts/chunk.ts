@@ -24,7 +24,9 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
     for (const piece of splitLong(paragraph.text)) {
       const words = wordCount(piece)
       const sameSpot = current && current.section === paragraph.section && current.page === paragraph.page
-      if (!current || !sameSpot || current.words + words > TARGET_WORDS) {
+      // A short passage (an intro line before a list) takes the next paragraph up to MAX_WORDS.
+      const full = current && (current.words + words > MAX_WORDS || (current.words >= TARGET_WORDS / 2 && current.words + words > TARGET_WORDS))
+      if (!current || !sameSpot || full) {
         flush()
         current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0 }
       }

@@ -73,10 +73,10 @@ export async function searchPassages(
   limit: number,
 ): Promise<PassageHit[]> {
   const { rows } = await sql<PassageHit>`
-    SELECT p.id, p.title, p.section, p.page, p.text, f.rank AS rank
-    FROM kb_passages_fts AS f JOIN kb_passages AS p ON p.id = f.rowid
-    WHERE f MATCH ${match} AND p.tenant_slug = ${tenant} AND p.expert = ${expert}
-    ORDER BY f.rank
+    SELECT p.id, p.title, p.section, p.page, p.text, kb_passages_fts.rank AS rank
+    FROM kb_passages_fts JOIN kb_passages AS p ON p.id = kb_passages_fts.rowid
+    WHERE kb_passages_fts MATCH ${match} AND p.tenant_slug = ${tenant} AND p.expert = ${expert}
+    ORDER BY kb_passages_fts.rank
     LIMIT ${limit}`.execute(db)
   return rows
 }
