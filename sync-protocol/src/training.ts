@@ -66,7 +66,7 @@ export const assignTrainingBodySchema = z.union([
   z.strictObject({ setId: idSchema, assignedToRole: roleSchema, id: idSchema.optional() }),
   z.strictObject({ setId: idSchema, assignedToId: idSchema, id: idSchema.optional() }),
   z.strictObject({ setId: idSchema, assignedToIds: z.array(idSchema).min(1).max(500) }),
-])
+], { error: 'Send setId with exactly one of assignedToRole, assignedToId or assignedToIds.' })
 export type AssignTrainingBody = z.infer<typeof assignTrainingBodySchema>
 
 /** The built-in sample questions a new set starts from (SPEC.md §7). */

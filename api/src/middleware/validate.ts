@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z } from 'zod'
 import { ApiError } from '../errors.ts'
+import { validationMessage } from '../lib/validation-message.ts'
 
 /** zValidator with our error body: 400 invalid_input naming the first offending field. */
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
@@ -9,7 +10,6 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
     if (!result.success) {
       const issue = result.error.issues[0]
       const field = issue?.path.join('.') || undefined
-      const message = field ? `${field}: ${issue?.message}` : (issue?.message ?? 'The request is not valid.')
-      throw new ApiError('invalid_input', message, { field })
+      throw new ApiError('invalid_input', validationMessage(issue, field), { field })
     }
   })
