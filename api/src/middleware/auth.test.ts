@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@mw/sync-protocol'
+import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../db/database.ts'
 import { createTestApp } from '../test/test-app.ts'
@@ -38,6 +39,24 @@ describe('cookie-authenticated writes from other sites', () => {
     } else {
       expect(after.status).toBe(next)
     }
+  })
+
+  it('refuses any other origin, and starts no session for it', async () => {
+    const { app, db } = await createTestApp()
+    await fc.assert(
+      fc.asyncProperty(fc.webUrl(), async (url) => {
+        const origin = new URL(url).origin
+        fc.pre(origin !== 'http://localhost')
+        const res = await app.request('/api/login/local', {
+          method: 'POST',
+          headers: { origin },
+          body: new URLSearchParams({ email: 'admin@demo.local' }),
+        })
+        expect(res.status).toBe(403)
+      }),
+      { numRuns: 150 },
+    )
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([])
   })
 
   it('lets cross-site reads through (no cookie-bound side effects, and no CORS to read them)', async () => {
@@ -89,6 +108,31 @@ describe('tenant membership', () => {
     )
     expect(other).toBe(missing)
   })
+  it.each(['HARBOR', '%68arbor', 'harbor%20', 'demo%2F..%2Fharbor', 'harbor%00'])(
+    'does not let a demo user into harbor as /api/t/%s',
+    async (slug) => {
+      const { app, signIn } = await createTestApp()
+      const cookie = await signIn('admin@demo.local')
+      const res = await app.request(`/api/t/${slug}/admin/users`, { headers: { cookie } })
+      expect(res.status).toBe(404)
+      expect(JSON.stringify(await res.json())).not.toContain('harbor.local')
+    },
+  )
+
+  it('applies a role change or a removal on the very next request of an open session', async () => {
+    const { app, db, signIn, userId } = await createTestApp()
+    const cookie = await signIn('admin@demo.local')
+    const users = () => app.request('/api/t/demo/admin/users', { headers: { cookie } })
+    expect((await users()).status).toBe(200)
+    const membership = db.updateTable('memberships').where('user_id', '=', await userId('admin@demo.local'))
+    await membership.set({ role: 'Technician' }).where('tenant_slug', '=', 'demo').execute()
+    expect((await users()).status).toBe(403)
+    await db
+      .deleteFrom('memberships')
+      .where('user_id', '=', await userId('admin@demo.local'))
+      .execute()
+    expect((await users()).status).toBe(404)
+  })
 })
 
 describe('the API boundary', () => {
@@ -100,6 +144,19 @@ describe('the API boundary', () => {
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       expect(await errorOf(res)).toEqual({ code: 'not_found', message: 'There is no such API call.' })
     }
+  })
+
+  it('answers any made-up session cookie 401 in the error shape, never 500', async () => {
+    const { app, signIn } = await createTestApp()
+    await signIn('admin@demo.local')
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[\x21-\x3a\x3c-\x7e]{0,80}$/), async (token) => {
+        const res = await app.request('/api/t/demo/cases', { headers: { cookie: `mw_session=${token}` } })
+        expect(res.status).toBe(401)
+        expect((await errorOf(res)).code).toBe('unauthorized')
+      }),
+      { numRuns: 150 },
+    )
   })
 
   it('answers an internal error with a generic sentence, logging the cause but never sending it', async () => {
