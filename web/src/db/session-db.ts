@@ -1,55 +1,68 @@
 /**
- * Remembers, on this device, the last signed-in user and their role per tenant, so the app can
- * start with no network (a technician at sea is never sent to the landing page because the
- * server cannot be reached). One small database shared by every user of the device.
+ * The small global database every context can open without knowing who is signed in: the last
+ * signed-in user and their role per tenant (so the app starts offline), and the list of
+ * (user, tenant) databases on this device (the service worker drains each of them).
  */
-import { type CurrentUser, currentUserSchema, type Role, roleSchema } from '@mw/sync-protocol'
+import type { CurrentUser, Role } from '@mw/sync-protocol'
 import { Dexie, type Table } from 'dexie'
+import { localDbName } from './local-db.ts'
+
+export interface KnownDb {
+  name: string
+  userId: string
+  tenant: string
+}
 
 interface SessionRow {
-  key: string
-  value: unknown
+  key: 'current'
+  user: CurrentUser
+  signedInAt: string
 }
 
 class SessionDb extends Dexie {
-  entries!: Table<SessionRow, string>
+  session!: Table<SessionRow, string>
+  roles!: Table<{ userId: string; tenant: string; role: Role }, [string, string]>
+  databases!: Table<KnownDb, string>
 
   constructor() {
-    super('mw:session')
-    this.version(1).stores({ entries: 'key' })
+    super('mw-session')
+    this.version(1).stores({ session: 'key', roles: '[userId+tenant]', databases: 'name, userId' })
   }
 }
 
-let db: SessionDb | null = null
-const sessionDb = () => {
-  db ??= new SessionDb()
-  return db
+export const sessionDb = new SessionDb()
+
+/** Remembers the user and their roles after a successful GET /api/auth/user. */
+export async function rememberSignIn(user: CurrentUser) {
+  await sessionDb.transaction('rw', sessionDb.session, sessionDb.roles, async () => {
+    await sessionDb.session.put({ key: 'current', user, signedInAt: new Date().toISOString() })
+    await sessionDb.roles.where('userId').equals(user.id).delete()
+    await sessionDb.roles.bulkPut(user.tenants.map((t) => ({ userId: user.id, tenant: t.slug, role: t.role })))
+  })
 }
 
-const USER_KEY = 'lastUser'
-const roleKey = (userId: string, tenant: string) => `role:${userId}:${tenant}`
-
-export async function rememberSignedInUser(user: CurrentUser): Promise<void> {
-  await sessionDb().entries.put({ key: USER_KEY, value: user })
+export async function rememberRole(userId: string, tenant: string, role: Role) {
+  await sessionDb.roles.put({ userId, tenant, role })
 }
 
-export async function lastSignedInUser(): Promise<CurrentUser | null> {
-  const row = await sessionDb().entries.get(USER_KEY)
-  const parsed = currentUserSchema.safeParse(row?.value)
-  return parsed.success ? parsed.data : null
+export async function lastSignedInUser(): Promise<CurrentUser | undefined> {
+  return (await sessionDb.session.get('current'))?.user
 }
 
-/** Sign-out forgets the user, so the next offline start shows the landing page. */
-export async function forgetSignedInUser(): Promise<void> {
-  await sessionDb().entries.delete(USER_KEY)
+export async function rememberedRole(userId: string, tenant: string): Promise<Role | undefined> {
+  return (await sessionDb.roles.get([userId, tenant]))?.role
 }
 
-export async function rememberTenantRole(userId: string, tenant: string, role: Role): Promise<void> {
-  await sessionDb().entries.put({ key: roleKey(userId, tenant), value: role })
+export async function registerLocalDb(userId: string, tenant: string) {
+  await sessionDb.databases.put({ name: localDbName(userId, tenant), userId, tenant })
 }
 
-export async function lastTenantRole(userId: string, tenant: string): Promise<Role | null> {
-  const row = await sessionDb().entries.get(roleKey(userId, tenant))
-  const parsed = roleSchema.safeParse(row?.value)
-  return parsed.success ? parsed.data : null
+export const listLocalDbs = (): Promise<KnownDb[]> => sessionDb.databases.toArray()
+
+export async function forgetLocalDb(name: string) {
+  await sessionDb.databases.delete(name)
+}
+
+export async function forgetCurrentUser() {
+  await sessionDb.session.delete('current')
 }

@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** Abort after this many milliseconds (the sync engine never trusts navigator.onLine alone). */
   timeoutMs?: number
   idempotencyKey?: string
+  /** The transport; the sync engine's tests pass one that drops, delays and duplicates requests. */
+  fetch?: typeof fetch
 }
 
 /** Sends a request and returns the raw Response if it is a success; throws ApiError otherwise. */
@@ -45,7 +47,7 @@ export async function apiFetch(method: string, url: string, options: RequestOpti
   )
   let res: Response
   try {
-    res = await fetch(url, {
+    res = await (options.fetch ?? fetch)(url, {
       method,
       headers,
       body,

@@ -1,0 +1,100 @@
+/**
+ * Sends the outbox in seq order, in small batches, and records each answer. Only `pending`
+ * entries are sent; an answered entry never goes again. Transport failures throw ApiError and
+ * the drainer retries with backoff; nothing is dropped.
+ */
+import { LIMITS, pushAnswerSchema, type PushResult } from '@mw/sync-protocol'
+import { v7 as uuidv7 } from 'uuid'
+import type { LocalDb, OutboxEntry } from '../db/local-db.ts'
+import { SYNC_STATE_KEY } from '../db/local-db.ts'
+import { ApiError, apiRequest } from '../lib/api-client.ts'
+import { readSyncState, recomputeRows } from './outbox.ts'
+import { touchedKeys } from './optimistic.ts'
+
+export interface TransportOptions {
+  fetch?: typeof fetch
+  /** Per request; a link that passes no data fails fast instead of hanging. */
+  timeoutMs?: number
+  batchSize?: number
+}
+
+/** Stays under the server's JSON body limit with room for the envelope. */
+const BATCH_MAX_BYTES = LIMITS.jsonBodyMaxBytes - 64 * 1024
+
+/** The wire form; images of an offline chat message are left out when they alone overflow a request. */
+function toWire(e: OutboxEntry, slim = false) {
+  const args = slim && e.type === 'chat.send' ? { ...e.args, images: [] } : e.args
+  return { mid: e.mid, seq: e.seq, type: e.type, args, baseVersion: e.baseVersion, createdAt: e.createdAt }
+}
+
+function takeBatch(pending: OutboxEntry[], max: number) {
+  const batch: ReturnType<typeof toWire>[] = []
+  let bytes = 0
+  for (const e of pending.slice(0, max)) {
+    let wire = toWire(e)
+    let size = JSON.stringify(wire).length
+    if (size > BATCH_MAX_BYTES) {
+      wire = toWire(e, true)
+      size = JSON.stringify(wire).length
+    }
+    if (batch.length > 0 && bytes + size > BATCH_MAX_BYTES) break
+    batch.push(wire)
+    bytes += size
+  }
+  return batch
+}
+
+/** Pushes one batch; false when nothing was pending. */
+export async function pushBatch(db: LocalDb, options: TransportOptions = {}): Promise<boolean> {
+  const pending = await db.outbox.where('state').equals('pending').sortBy('seq')
+  if (pending.length === 0) return false
+  const { deviceId } = await db.transaction('rw', db.syncState, () => readSyncState(db))
+  const mutations = takeBatch(pending, options.batchSize ?? 20)
+  try {
+    const answer = await apiRequest('POST', `/api/t/${db.tenant}/sync/push`, pushAnswerSchema, {
+      body: { deviceId, mutations },
+      timeoutMs: options.timeoutMs ?? 15_000,
+      fetch: options.fetch,
+    })
+    await recordAnswers(db, answer.results)
+  } catch (error) {
+    // Another account owns this device id (a restored backup, a copied profile): register anew.
+    if (error instanceof ApiError && error.code === 'forbidden') await renewDevice(db)
+    else throw error
+  }
+  return true
+}
+
+/** Records the server's answers in one transaction; a rejected or conflicting change is reverted at once. */
+async function recordAnswers(db: LocalDb, results: PushResult[]) {
+  await db.transaction('rw', db.tables, async () => {
+    const at = new Date().toISOString()
+    for (const result of results) {
+      const entry = await db.outbox.where('mid').equals(result.mid).first()
+      if (!entry || entry.state !== 'pending') continue
+      if (result.status === 'gap') {
+        await renewDevice(db)
+        return
+      }
+      const final = result.status === 'duplicate' ? (result.outcome ?? 'applied') : result.status
+      await db.acks.put({ mid: entry.mid, status: final, reason: result.reason, code: result.code, at })
+      if (final === 'applied') {
+        await db.outbox.update(entry.seq, { state: 'acked' })
+      } else {
+        await db.outbox.update(entry.seq, { state: final, reason: result.reason, code: result.code })
+        await recomputeRows(db, touchedKeys(entry))
+      }
+    }
+  })
+}
+
+/**
+ * The server expects a seq this device no longer holds (its database was restored from an older
+ * copy): continue under a new device id, which the server starts at our first queued seq.
+ */
+async function renewDevice(db: LocalDb) {
+  await db.transaction('rw', db.syncState, async () => {
+    const state = await readSyncState(db)
+    await db.syncState.put({ ...state, deviceId: uuidv7() }, SYNC_STATE_KEY)
+  })
+}
