@@ -11,7 +11,7 @@ import {
   roleAnswerSchema,
 } from '@mw/sync-protocol'
 import { create } from 'zustand'
-import { lastSignedInUser, lastTenantRole, rememberSignedInUser, rememberTenantRole } from '../db/session-db.ts'
+import { lastSignedInUser, rememberedRole, rememberRole, rememberSignIn } from '../db/session-db.ts'
 import { ApiError, apiGetOrNull, apiRequest } from './api-client.ts'
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'failed'
@@ -40,7 +40,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
         return
       }
       set({ status: 'signed-in', user, offlineStart: false })
-      await rememberSignedInUser(user).catch(() => undefined)
+      await rememberSignIn(user).catch(() => undefined)
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'network' || error.status >= 500)) {
         const remembered = await lastSignedInUser().catch(() => null)
@@ -60,12 +60,12 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   loadRole: async (tenant) => {
     const user = get().user
     if (!user) return
-    const known = await lastTenantRole(user.id, tenant).catch(() => null)
+    const known = (await rememberedRole(user.id, tenant).catch(() => undefined)) ?? null
     if (known && !get().roles[tenant]) set((s) => ({ roles: { ...s.roles, [tenant]: known } }))
     try {
       const { role } = await apiRequest('GET', `/api/t/${tenant}/user/role`, roleAnswerSchema, { timeoutMs: 8000 })
       set((s) => ({ roles: { ...s.roles, [tenant]: role } }))
-      await rememberTenantRole(user.id, tenant, role).catch(() => undefined)
+      await rememberRole(user.id, tenant, role).catch(() => undefined)
     } catch {
       if (!known) set((s) => ({ roles: { ...s.roles, [tenant]: DEFAULT_ROLE } }))
     }

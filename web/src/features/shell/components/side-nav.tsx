@@ -2,7 +2,7 @@ import type { Branding } from '@mw/sync-protocol'
 import { NavLink } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
-import { forgetSignedInUser } from '../../../db/session-db.ts'
+import { forgetCurrentUser } from '../../../db/session-db.ts'
 import { displayName } from '../../../lib/display-name.ts'
 import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -73,7 +73,7 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
             type="button"
             className="btn btn-ghost icon-btn"
             aria-label="Log out"
-            onClick={() => void forgetSignedInUser().finally(() => window.location.assign('/api/logout'))}
+            onClick={() => void forgetCurrentUser().finally(() => window.location.assign('/api/logout'))}
           >
             ⎋
           </button>
