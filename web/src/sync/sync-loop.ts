@@ -1,0 +1,130 @@
+/**
+ * The page side of syncing one database: drains on start, on `online`, when the tab becomes
+ * visible, shortly after each local write, and on a backoff timer after a failure (while
+ * visible); mirrors the outbox into the sync store; registers Background Sync for the worker.
+ */
+import { liveQuery } from 'dexie'
+import type { LocalDb } from '../db/local-db.ts'
+import { SYNC_STATE_KEY } from '../db/local-db.ts'
+import { registerLocalDb } from '../db/session-db.ts'
+import { type DrainResult, drainAll, requestBackgroundSync } from './drainer.ts'
+import { discardMutation, retryMutation } from './problems.ts'
+import type { TransportOptions } from './push.ts'
+import { type SyncProblem, useSyncStore } from './sync-store.ts'
+import { onLocalWrite } from './write-signal.ts'
+
+const WRITE_DEBOUNCE_MS = 300
+const BACKOFF_BASE_MS = 1000
+const BACKOFF_MAX_MS = 5 * 60 * 1000
+
+/** Capped exponential backoff with full jitter: spreads retries of many tablets after an outage. */
+export const backoffMs = (failures: number, random = Math.random) =>
+  Math.round(random() * Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(failures, 20)))
+
+export function startSync(db: LocalDb, options: TransportOptions = {}): () => void {
+  const set = useSyncStore.setState
+  let stopped = false
+  let failures = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running = false
+  let again = false
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer)
+    if (!stopped) timer = setTimeout(run, ms)
+  }
+
+  async function run() {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = true
+    set({ syncing: true })
+    const result: DrainResult = await drainAll(db, options)
+    running = false
+    set({ syncing: false })
+    report(result)
+    if (result.status === 'synced' || result.status === 'busy') failures = 0
+    else if (result.status !== 'auth') {
+      failures += 1
+      void requestBackgroundSync()
+      if (isVisible()) schedule(backoffMs(failures))
+    }
+    if (again) {
+      again = false
+      schedule(0)
+    }
+  }
+
+  function report(result: DrainResult) {
+    switch (result.status) {
+      case 'synced':
+        return set({ online: true, pausedForAuth: null, lastError: null, storageProblem: null })
+      case 'busy':
+        return
+      case 'auth':
+        return set({ online: true, pausedForAuth: result.message })
+      case 'offline':
+        return set({ online: false, lastError: result.message })
+      case 'storage':
+        return set({ storageProblem: result.message })
+      case 'error':
+        return set({ online: true, lastError: result.message })
+    }
+  }
+
+  const outbox = liveQuery(async () => ({
+    entries: await db.outbox.toArray(),
+    state: await db.syncState.get(SYNC_STATE_KEY),
+  })).subscribe({
+    next: ({ entries, state }) => {
+      const pending = entries.filter((e) => e.state === 'pending')
+      const problems: SyncProblem[] = entries
+        .filter((e) => e.state === 'rejected' || e.state === 'conflict')
+        .map((e) => ({ mid: e.mid, type: e.type, state: e.state as SyncProblem['state'], reason: e.reason ?? '', createdAt: e.createdAt }))
+      set({
+        pending: pending.length,
+        oldestPendingAt: pending[0]?.createdAt ?? null,
+        lastSyncedAt: state?.lastSyncedAt ?? null,
+        problems,
+      })
+    },
+    error: (error: unknown) => set({ storageProblem: `The offline data could not be read: ${String(error)}` }),
+  })
+
+  const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible'
+  const onOnline = () => schedule(0)
+  const onVisible = () => {
+    if (isVisible()) schedule(0)
+  }
+  let writeTimer: ReturnType<typeof setTimeout> | undefined
+  const offWrite = onLocalWrite((written) => {
+    if (written.name !== db.name) return
+    clearTimeout(writeTimer)
+    writeTimer = setTimeout(() => {
+      void requestBackgroundSync()
+      void run()
+    }, WRITE_DEBOUNCE_MS)
+  })
+  window.addEventListener('online', onOnline)
+  document.addEventListener('visibilitychange', onVisible)
+  set({
+    syncNow: () => schedule(0),
+    retry: (mid) => void retryMutation(db, mid),
+    discard: (mid) => void discardMutation(db, mid),
+  })
+  void registerLocalDb(db.userId, db.tenant)
+  schedule(0)
+
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+    clearTimeout(writeTimer)
+    offWrite()
+    outbox.unsubscribe()
+    window.removeEventListener('online', onOnline)
+    document.removeEventListener('visibilitychange', onVisible)
+  }
+}
