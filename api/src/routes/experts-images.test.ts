@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { createTestApp } from '../test/test-app.ts'
+import { readSseEvents } from '../experts/read-sse.ts'
+
+const t = await createTestApp({}, {}, { knowledge: true })
+const tech = await t.signIn('tech@demo.local')
+
+const JPEG = [0xff, 0xd8, 0xff, 0xe0]
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const WEBP = [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]
+const GIF = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]
+const image = (magic: number[], size = 64) => {
+  const bytes = new Uint8Array(size)
+  bytes.set(magic)
+  return bytes
+}
+
+function send(images: { bytes: Uint8Array; type: string; name?: string }[], fields: Record<string, string> = {}) {
+  const form = new FormData()
+  form.set('query', fields.query ?? 'Hydraulic leak near the gimbal, see photo')
+  form.set('filters', fields.filters ?? JSON.stringify({ file_subject_type: 'seakeeper' }))
+  images.forEach((img, i) => form.set(`image_${i}`, new File([img.bytes], img.name ?? `photo-${i}`, { type: img.type })))
+  return t.app.request('/api/t/demo/experts/seakeeper/stream', { method: 'POST', headers: { cookie: tech }, body: form })
+}
+
+const messageCount = async () =>
+  Number((await t.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+describe('images on the expert stream', () => {
+  it.each([
+    ['JPEG', JPEG],
+    ['PNG', PNG],
+    ['WebP', WEBP],
+  ])('accepts a %s recognised by its first bytes', async (_, magic) => {
+    const res = await send([{ bytes: image(magic), type: 'application/octet-stream' }])
+    expect(res.status).toBe(200)
+    expect((await readSseEvents(res)).at(-1)?.done).toBe(true)
+  })
+
+  it('accepts three images of exactly 10 MB', async () => {
+    const big = image(JPEG, 10 * 1024 * 1024)
+    const res = await send([big, big, big].map((bytes) => ({ bytes, type: 'image/jpeg' })))
+    expect(res.status).toBe(200)
+    await res.text()
+  })
+
+  const refusals: [string, Parameters<typeof send>[0], Record<string, string>, number, string][] = [
+    ['a GIF', [{ bytes: image(GIF), type: 'image/gif' }], {}, 415, 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'],
+    ['a script named .jpg with an image type', [{ bytes: new TextEncoder().encode('<script>alert(1)</script>'), type: 'image/jpeg', name: 'x.jpg' }], {}, 415, 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'],
+    ['an empty file', [{ bytes: new Uint8Array(0), type: 'image/png' }], {}, 415, 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'],
+    ['an image over 10 MB', [{ bytes: image(PNG, 10 * 1024 * 1024 + 1), type: 'image/png' }], {}, 413, 'Image too large. Maximum size is 10MB.'],
+    ['four images', [1, 2, 3, 4].map(() => ({ bytes: image(PNG), type: 'image/png' })), {}, 400, 'At most 3 images can be attached to one message.'],
+    ['filters that are not JSON', [], { filters: 'seakeeper' }, 400, 'filters must be JSON text, e.g. {"file_subject_type":"furuno"}.'],
+    ['filters for another expert', [], { filters: '{"file_subject_type":"furuno"}' }, 400, 'filters.file_subject_type must be "seakeeper" for this expert.'],
+    ['a blank query', [], { query: ' ' }, 400, 'query: Too small: expected string to have >=1 characters'],
+  ]
+
+  it.each(refusals)('refuses %s before the stream starts and stores nothing', async (_, images, fields, status, message) => {
+    const before = await messageCount()
+    const res = await send(images, fields)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    const body = (await res.json()) as { error: { message: string } }
+    expect(body.error.message).toBe(message)
+    expect(await messageCount()).toBe(before)
+  })
+})
