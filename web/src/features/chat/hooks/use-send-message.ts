@@ -40,7 +40,26 @@ export function useSendMessage(tenant: string, expert: Expert) {
       query,
       images,
       onConversationId: showConversation,
-      onDone: () => useSyncStore.getState().syncNow(),
+      onDone: syncAndWait,
     })
   }
+}
+
+/** Asks for a sync and resolves once a run has finished online (the stored messages are then local). */
+function syncAndWait(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let started = false
+    const timer = setTimeout(() => finish(new Error('Sync took too long.')), 20_000)
+    const unsubscribe = useSyncStore.subscribe((s) => {
+      if (s.syncing) started = true
+      else if (started) finish(s.online ? null : new Error('Offline.'))
+    })
+    function finish(error: Error | null) {
+      clearTimeout(timer)
+      unsubscribe()
+      if (error) reject(error)
+      else resolve()
+    }
+    useSyncStore.getState().syncNow()
+  })
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useBranding } from '../hooks/use-branding.ts'
+import { useStartSync } from '../hooks/use-start-sync.ts'
 import { useThemeClass } from '../hooks/use-theme-class.ts'
 import { useShellStore } from '../store.ts'
 import { SideNav } from './side-nav.tsx'
@@ -14,6 +15,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const setNavOpen = useShellStore((s) => s.setNavOpen)
   const { pathname, search } = useLocation()
   useThemeClass(branding.theme)
+  useStartSync()
 
   useEffect(() => {
     setNavOpen(false)

@@ -1,0 +1,40 @@
+import { useSyncStore } from '../../../sync/sync-store.ts'
+import { useShellStore } from '../store.ts'
+import { SyncPanel } from './sync-panel.tsx'
+
+/** Compact sync state (offline, waiting changes, problems); opens the sync panel. */
+export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
+  const online = useSyncStore((s) => s.online)
+  const pending = useSyncStore((s) => s.pending)
+  const problems = useSyncStore((s) => s.problems.length)
+  const syncing = useSyncStore((s) => s.syncing)
+  const open = useShellStore((s) => s.syncPanelOpen)
+  const setOpen = useShellStore((s) => s.setSyncPanelOpen)
+
+  const label =
+    problems > 0
+      ? `${problems} change${problems === 1 ? '' : 's'} need${problems === 1 ? 's' : ''} attention`
+      : !online
+        ? pending > 0
+          ? `Offline · ${pending} waiting`
+          : 'Offline'
+        : pending > 0 || syncing
+          ? `Syncing${pending > 0 ? ` ${pending}` : ''}…`
+          : 'Synced'
+  const dot = problems > 0 ? ' is-problem' : !online ? ' is-offline' : ''
+
+  return (
+    <>
+      <button
+        type="button"
+        className="sync-indicator"
+        aria-label={`Sync status: ${label}`}
+        onClick={() => setOpen(true)}
+      >
+        <span className={`sync-dot${dot}`} aria-hidden="true" />
+        {expanded && <span>{label}</span>}
+      </button>
+      {expanded && <SyncPanel open={open} onOpenChange={setOpen} />}
+    </>
+  )
+}

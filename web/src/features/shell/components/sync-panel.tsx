@@ -1,0 +1,58 @@
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { formatDateTime } from '../../../lib/relative-time.ts'
+import { type SyncProblem, useSyncStore } from '../../../sync/sync-store.ts'
+
+const WHAT: Record<SyncProblem['type'], string> = {
+  'case.create': 'New case',
+  'case.setStatus': 'Case status change',
+  'case.appendNote': 'Case note',
+  'training.createSet': 'New training set',
+  'training.assign': 'Training assignment',
+  'chat.send': 'Chat message',
+  'tenant.saveBranding': 'Branding change',
+  'tenant.saveModel': 'Model configuration change',
+  'user.setRole': 'Role change',
+}
+
+/** Changes the server refused or that lost a conflict, with the reason and Retry / Discard. */
+export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const s = useSyncStore()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Sync" description={summary(s)}>
+      {s.pausedForAuth && <p role="alert">{s.pausedForAuth}</p>}
+      {s.storageProblem && <p role="alert">{s.storageProblem}</p>}
+      {s.problems.length > 0 && (
+        <ul className="history" aria-label="Changes that need attention">
+          {s.problems.map((p) => (
+            <li key={p.mid} className="sync-problem">
+              <strong>
+                {WHAT[p.type]} {p.state === 'conflict' ? 'conflicted' : 'was refused'}
+              </strong>
+              <span>{p.reason || 'The server did not give a reason.'}</span>
+              <span className="muted">Made {formatDateTime(p.createdAt)}</span>
+              <div className="toolbar">
+                <Button variant="secondary" onClick={() => s.retry(p.mid)}>
+                  Retry
+                </Button>
+                <Button variant="ghost" onClick={() => s.discard(p.mid)}>
+                  Discard
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="form-actions">
+        <Button onClick={() => s.syncNow()}>Sync now</Button>
+      </div>
+    </Dialog>
+  )
+}
+
+function summary(s: { online: boolean; pending: number; lastSyncedAt: string | null }): string {
+  const state = s.online ? 'Online' : 'Offline'
+  const waiting = s.pending === 0 ? 'nothing waiting to send' : `${s.pending} change${s.pending === 1 ? '' : 's'} waiting to send`
+  const last = s.lastSyncedAt ? `last synced ${formatDateTime(s.lastSyncedAt)}` : 'not synced yet'
+  return `${state}, ${waiting}, ${last}.`
+}
