@@ -181,6 +181,26 @@ describe('sign-in through an OpenID Connect provider', () => {
     expect(await sessionCount()).toBe(1)
   })
 
+  it('answers 401 and starts no session when the user cancels at the provider', async () => {
+    const browser = createBrowser()
+    const login = await browser.follow(`${appOrigin}/api/login`)
+    const { res, hops } = await browser.submit(login.url, { abort: 'yes' })
+    expect(hops.some((h) => isCallback(h.url) && h.url.includes('error=access_denied'))).toBe(true)
+    expect(res.status).toBe(401)
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('unauthorized')
+    expect(await sessionCount()).toBe(0)
+  })
+
+  it('answers 503 in the error shape when the provider cannot be reached', async () => {
+    const down = await createTestApp(
+      {},
+      { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' },
+    )
+    const res = await down.app.request('/api/login')
+    expect(res.status).toBe(503)
+    expect(errorBodySchema.parse(await res.json()).error).toMatchObject({ code: 'unavailable' })
+  })
+
   it('turns the local sign-in off', async () => {
     const res = await ctx.app.request('/api/login/local', {
       method: 'POST',

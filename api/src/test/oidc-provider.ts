@@ -123,6 +123,10 @@ async function interaction(provider: Provider, req: IncomingMessage, res: Server
     return
   }
   const form = new URLSearchParams(await readBody(req))
+  if (form.has('abort')) {
+    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled.' })
+    return
+  }
   if (prompt.name === 'login') {
     await provider.interactionFinished(req, res, { login: { accountId: form.get('login') ?? '' } })
     return
