@@ -15,6 +15,9 @@ const TOP_SEARCH_DAYS = 30
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100))
 const normalizedQuery = sql<string>`lower(trim(query))`
+/** With exactly one max() in a grouped SQLite query, a bare column comes from that row: the latest wording. */
+const latestWording = sql<string>`trim(query)`
+const lastAsked = sql<string>`max(created_at)`
 
 export async function topSearches(db: Db, tenant: string, at = Date.now()): Promise<TopSearch[]> {
   const week = daysAgo(7, at)
@@ -22,7 +25,8 @@ export async function topSearches(db: Db, tenant: string, at = Date.now()): Prom
   const rows = await db
     .selectFrom('query_log')
     .select([
-      sql<string>`min(query)`.as('query'),
+      latestWording.as('query'),
+      lastAsked.as('lastAsked'),
       sql<number>`count(*)`.as('count'),
       sql<number>`sum(created_at >= ${week})`.as('lastWeek'),
       sql<number>`sum(created_at >= ${fortnight} and created_at < ${week})`.as('weekBefore'),
@@ -45,7 +49,8 @@ export async function lowConfidenceTopics(db: Db, tenant: string): Promise<LowCo
   const rows = await db
     .selectFrom('query_log')
     .select([
-      sql<string>`min(query)`.as('topic'),
+      latestWording.as('topic'),
+      lastAsked.as('lastAsked'),
       sql<number>`count(*)`.as('queries'),
       sql<number>`avg(best_score)`.as('confidence'),
     ])
