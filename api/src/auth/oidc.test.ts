@@ -146,6 +146,18 @@ describe('sign-in through an OpenID Connect provider', () => {
     }
   })
 
+  it('refuses a sign-in left unfinished for more than an hour', async () => {
+    const browser = createBrowser()
+    const { callbackUrl } = await authorizeAtProvider(browser, 'taylor')
+    await ctx.db
+      .updateTable('login_states')
+      .set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .execute()
+    const res = await browser.request(callbackUrl)
+    expect(res.status).toBe(400)
+    expect(await sessionCount()).toBe(0)
+  })
+
   it('answers a replayed callback 400 after the first one signed in', async () => {
     const browser = createBrowser()
     const { callbackUrl } = await authorizeAtProvider(browser, 'taylor')

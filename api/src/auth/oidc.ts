@@ -12,7 +12,7 @@ import { firstTenantOf } from '../db/queries/users.ts'
 import type { OidcEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
-import { now } from '../lib/time.ts'
+import { daysAgo, now } from '../lib/time.ts'
 import { cookieSecure, landingPath, startSession } from './sessions.ts'
 
 const LOGIN_COOKIE = 'mw_login'
@@ -21,7 +21,7 @@ const LOGIN_STATE_SECONDS = 60 * 60
 
 type Claims = Record<string, unknown>
 
-const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString()
+const loginStatesSince = () => daysAgo(LOGIN_STATE_SECONDS / 86_400)
 
 const configs = new Map<string, Promise<client.Configuration>>()
 
@@ -54,7 +54,7 @@ export async function oidcLogin(c: Context<AppEnv>, oidc: OidcEnv) {
   const state = client.randomState()
   const nonce = client.randomNonce()
   const { db } = c.get('deps')
-  await db.deleteFrom('login_states').where('created_at', '<', secondsAgo(LOGIN_STATE_SECONDS)).execute()
+  await db.deleteFrom('login_states').where('created_at', '<', loginStatesSince()).execute()
   await db
     .insertInto('login_states')
     .values({ state, code_verifier: codeVerifier, nonce, return_to: '/', created_at: now() })
@@ -88,7 +88,7 @@ export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
     .selectFrom('login_states')
     .selectAll()
     .where('state', '=', state)
-    .where('created_at', '>', secondsAgo(LOGIN_STATE_SECONDS))
+    .where('created_at', '>', loginStatesSince())
     .executeTakeFirst()
   if (!login || bound !== state) {
     throw new ApiError(

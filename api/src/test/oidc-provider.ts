@@ -163,7 +163,8 @@ export interface Hop {
 }
 
 /**
- * A browser stand-in: keeps cookies per host (as browsers do, ignoring the port) and follows
+ * A browser stand-in: keeps cookies per host (as browsers do, ignoring the port; it ignores
+ * paths and reads expiry only as removal, which these flows do not need more of) and follows
  * redirects one hop at a time so a test can look at each.
  */
 export function createBrowser() {
