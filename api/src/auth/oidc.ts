@@ -26,14 +26,15 @@ const loginStatesSince = () => daysAgo(LOGIN_STATE_SECONDS / 86_400)
 const configs = new Map<string, Promise<client.Configuration>>()
 
 function discover(oidc: OidcEnv): Promise<client.Configuration> {
-  let config = configs.get(oidc.issuer)
+  const key = `${oidc.issuer} ${oidc.clientId}`
+  let config = configs.get(key)
   if (!config) {
     const issuer = new URL(oidc.issuer)
-    // Loopback issuers (tests, a provider on the boat's own network) may speak plain http.
+    // An http issuer is the operator's explicit choice (tests, a provider on the boat's own network).
     const options = issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined
     config = client.discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, options)
-    config.catch(() => configs.delete(oidc.issuer))
-    configs.set(oidc.issuer, config)
+    config.catch(() => configs.delete(key))
+    configs.set(key, config)
   }
   return config
 }
