@@ -4,9 +4,8 @@
  */
 import { DEFAULT_TENANT } from '@mw/sync-protocol'
 import { type ComponentType, lazy } from 'react'
-import { Navigate, type RouteObject } from 'react-router-dom'
+import { Navigate, type RouteObject, useRoutes } from 'react-router-dom'
 import { NotFound } from './routes/not-found.tsx'
-import { RouteError } from './routes/route-error.tsx'
 import { TenantLayout } from './routes/tenant-layout.tsx'
 
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -31,7 +30,6 @@ export const routes: RouteObject[] = [
   {
     path: '/t/:tenant',
     element: <TenantLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'furuno', element: <FurunoLanding /> },
@@ -49,3 +47,8 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <NotFound /> },
 ]
+
+/** Declarative routing (no data router): the app reads its data from IndexedDB, not route loaders. */
+export function AppRoutes() {
+  return useRoutes(routes)
+}

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Outlet, useLocation } from 'react-router-dom'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { LocalDbProvider } from '../../db/local-db-context.tsx'
 import { LandingPage } from '../../features/landing/components/landing-page.tsx'
@@ -7,6 +7,7 @@ import { AppShell } from '../../features/shell/components/app-shell.tsx'
 import { useSessionStore } from '../../lib/session-store.ts'
 import { useTenant } from '../../lib/use-tenant.ts'
 import { AppFailure } from './app-failure.tsx'
+import { ScreenBoundary } from './screen-boundary.tsx'
 
 /** Everything under /t/{tenant}: the landing page when signed out, else the shell over this tenant's data. */
 export function TenantLayout() {
@@ -14,6 +15,7 @@ export function TenantLayout() {
   const status = useSessionStore((s) => s.status)
   const user = useSessionStore((s) => s.user)
   const loadRole = useSessionStore((s) => s.loadRole)
+  const { pathname } = useLocation()
 
   useEffect(() => {
     if (status === 'signed-in') void loadRole(tenant)
@@ -25,9 +27,11 @@ export function TenantLayout() {
   return (
     <LocalDbProvider userId={user.id} tenant={tenant}>
       <AppShell>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <ScreenBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ScreenBoundary>
       </AppShell>
     </LocalDbProvider>
   )

@@ -10,6 +10,8 @@ export interface ToastMessage {
 
 interface ToastState {
   current: ToastMessage | null
+  /** Once a toast was shown the toaster stays mounted (its F8 region keeps working). */
+  everShown: boolean
   show: (toast: Omit<ToastMessage, 'id'>) => void
   dismiss: (id: number) => void
 }
@@ -18,7 +20,8 @@ let nextId = 1
 
 export const useToastStore = create<ToastState>((set) => ({
   current: null,
-  show: (toast) => set({ current: { ...toast, id: nextId++ } }),
+  everShown: false,
+  show: (toast) => set({ current: { ...toast, id: nextId++ }, everShown: true }),
   dismiss: (id) => set((s) => (s.current?.id === id ? { current: null } : s)),
 }))
 

@@ -1,10 +1,9 @@
 import * as RadixToast from '@radix-ui/react-toast'
 import { TIMINGS } from '@mw/sync-protocol'
-import type { ReactNode } from 'react'
 import { useToastStore } from './toast-store.ts'
 
-/** Radix Toast: 5 s, swipe right past 50 px to dismiss, F8 focuses the region (its default hotkey). */
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** Radix Toast: 5 s, swipe right past 50 px to dismiss, F8 focuses the region. */
+export function Toaster() {
   const current = useToastStore((s) => s.current)
   const dismiss = useToastStore((s) => s.dismiss)
   return (
@@ -13,7 +12,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       swipeDirection="right"
       swipeThreshold={TIMINGS.toastSwipeThresholdPx}
     >
-      {children}
       {current && (
         <RadixToast.Root
           key={current.id}
@@ -35,4 +33,3 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     </RadixToast.Provider>
   )
 }
-

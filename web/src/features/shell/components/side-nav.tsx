@@ -1,7 +1,6 @@
 import type { Branding } from '@mw/sync-protocol'
 import { NavLink } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
-import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { forgetCurrentUser } from '../../../db/session-db.ts'
 import { displayName } from '../../../lib/display-name.ts'
 import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
@@ -68,16 +67,15 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
           <span className="nav-profile-name">{displayName(user)}</span>
           <span className="nav-profile-role">{role ?? 'Technician'}</span>
         </div>
-        <Tooltip label="Log out">
-          <button
-            type="button"
-            className="btn btn-ghost icon-btn"
-            aria-label="Log out"
-            onClick={() => void forgetCurrentUser().finally(() => window.location.assign('/api/logout'))}
-          >
-            ⎋
-          </button>
-        </Tooltip>
+        <button
+          type="button"
+          className="btn btn-ghost icon-btn"
+          aria-label="Log out"
+          title="Log out"
+          onClick={() => void forgetCurrentUser().finally(() => window.location.assign('/api/logout'))}
+        >
+          ⎋
+        </button>
       </div>
     </nav>
   )

@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react'
 import { useSyncStore } from '../../../sync/sync-store.ts'
 import { useShellStore } from '../store.ts'
-import { SyncPanel } from './sync-panel.tsx'
+
+const SyncPanel = lazy(() => import('./sync-panel.tsx').then((m) => ({ default: m.SyncPanel })))
 
 /** Compact sync state (offline, waiting changes, problems); opens the sync panel. */
 export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
@@ -34,7 +36,11 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
         <span className={`sync-dot${dot}`} aria-hidden="true" />
         {expanded && <span>{label}</span>}
       </button>
-      {expanded && <SyncPanel open={open} onOpenChange={setOpen} />}
+      {expanded && open && (
+        <Suspense fallback={null}>
+          <SyncPanel open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   )
 }

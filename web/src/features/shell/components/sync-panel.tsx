@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { useEffect, useRef } from 'react'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { type SyncProblem, useSyncStore } from '../../../sync/sync-store.ts'
 
@@ -15,11 +15,33 @@ const WHAT: Record<SyncProblem['type'], string> = {
   'user.setRole': 'Role change',
 }
 
-/** Changes the server refused or that lost a conflict, with the reason and Retry / Discard. */
+/**
+ * Changes the server refused or that lost a conflict, with the reason and Retry / Discard. A native
+ * modal <dialog> (focus kept inside, Escape closes) keeps dialog code out of the shell's first load.
+ */
 export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const s = useSyncStore()
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal?.()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Sync" description={summary(s)}>
+    <dialog
+      ref={ref}
+      className="dialog sync-dialog"
+      aria-labelledby="sync-title"
+      aria-describedby="sync-summary"
+      onClose={() => onOpenChange(false)}
+    >
+      <h2 id="sync-title" className="dialog-title">
+        Sync
+      </h2>
+      <p id="sync-summary" className="muted">
+        {summary(s)}
+      </p>
       {s.pausedForAuth && <p role="alert">{s.pausedForAuth}</p>}
       {s.storageProblem && <p role="alert">{s.storageProblem}</p>}
       {s.problems.length > 0 && (
@@ -46,7 +68,10 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
       <div className="form-actions">
         <Button onClick={() => s.syncNow()}>Sync now</Button>
       </div>
-    </Dialog>
+      <button type="button" className="dialog-close" aria-label="Close" onClick={() => onOpenChange(false)}>
+        ×
+      </button>
+    </dialog>
   )
 }
 
