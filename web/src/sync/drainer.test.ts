@@ -1,0 +1,38 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { LocalDb } from '../db/local-db.ts'
+import { createCase } from '../features/cases/actions.ts'
+import { drainAll } from './drainer.ts'
+import { backoffMs } from './sync-loop.ts'
+import { fetchAs, startServer } from './test/server-harness.ts'
+
+describe('drainer', () => {
+  it('pauses on 401 without dropping anything, then drains after signing in again', async () => {
+    const server = await startServer()
+    const userId = await server.userId('tech@demo.local')
+    const db = new LocalDb(userId, 'demo')
+    await createCase(db, { title: 'Queued while signed out', description: '', expert: 'furuno', tags: [] })
+    const signedOut = fetchAs('mw_session=expired', server.handle)
+    expect(await drainAll(db, { fetch: signedOut })).toEqual({ status: 'auth', message: 'Sign in again to sync.' })
+    expect(await db.outbox.where('state').equals('pending').count()).toBe(1)
+    const cookie = await server.signIn('tech@demo.local')
+    expect(await drainAll(db, { fetch: fetchAs(cookie, server.handle) })).toEqual({ status: 'synced' })
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('runs one drain per database at a time', async () => {
+    const server = await startServer()
+    const cookie = await server.signIn('tech@demo.local')
+    const userId = await server.userId('tech@demo.local')
+    const [a, b] = [new LocalDb(userId, 'demo'), new LocalDb(userId, 'demo')]
+    const results = await Promise.all([drainAll(a, { fetch: fetchAs(cookie, server.handle) }), drainAll(b, { fetch: fetchAs(cookie, server.handle) })])
+    expect(results.map((r) => r.status).sort()).toEqual(['busy', 'synced'])
+  })
+
+  it('backs off exponentially with full jitter, capped at five minutes', () => {
+    expect(backoffMs(1, () => 1)).toBe(2000)
+    expect(backoffMs(4, () => 1)).toBe(16_000)
+    expect(backoffMs(30, () => 1)).toBe(300_000)
+    expect(backoffMs(30, () => 0)).toBe(0)
+  })
+})
