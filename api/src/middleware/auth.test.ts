@@ -54,7 +54,7 @@ describe('cookie-authenticated writes from other sites', () => {
         })
         expect(res.status).toBe(403)
       }),
-      { numRuns: 150 },
+      { numRuns: 60 },
     )
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([])
   })
