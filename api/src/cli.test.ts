@@ -14,12 +14,22 @@ beforeEach(async () => {
 })
 
 const count = async (table: 'cases' | 'conversations' | 'training_sets' | 'query_log', tenant: string) =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tenant_slug', '=', tenant).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('tenant_slug', '=', tenant)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('cli', () => {
   it('creates a tenant and adds a user with a role, creating the user once', async () => {
     expect(await runCli(db, ['tenant:create', 'reef', 'Reef Marine'])).toBe('Created tenant reef (Reef Marine).')
-    expect(await runCli(db, ['user:add', 'reef', 'Sam@Reef.example', 'Manager', '--first', 'Sam', '--last', 'Reef'])).toBe('sam@reef.example is now Manager in reef.')
+    expect(
+      await runCli(db, ['user:add', 'reef', 'Sam@Reef.example', 'Manager', '--first', 'Sam', '--last', 'Reef']),
+    ).toBe('sam@reef.example is now Manager in reef.')
     await runCli(db, ['user:add', 'demo', 'sam@reef.example', 'Technician'])
     const users = await db.selectFrom('users').selectAll().where('email', '=', 'sam@reef.example').execute()
     expect(users).toHaveLength(1)
@@ -45,12 +55,23 @@ describe('cli', () => {
 
   it('resets the demo to its seed, leaves harbor alone and sends old sync cursors a reset', async () => {
     const seeded = await count('cases', 'demo')
-    const tech = await db.selectFrom('users').select('id').where('email', '=', 'tech@demo.local').executeTakeFirstOrThrow()
+    const tech = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'tech@demo.local')
+      .executeTakeFirstOrThrow()
     await db.updateTable('cases').set({ title: 'Edited' }).where('tenant_slug', '=', 'demo').execute()
     await db.updateTable('tenants').set({ name: 'Renamed' }).where('slug', '=', 'demo').execute()
     await db.deleteFrom('memberships').where('user_id', '=', tech.id).execute()
     const harborBefore = await db.selectFrom('cases').selectAll().where('tenant_slug', '=', 'harbor').execute()
-    const lastVersion = Number((await db.selectFrom('change_log').select((eb) => eb.fn.max('version').as('v')).executeTakeFirstOrThrow()).v)
+    const lastVersion = Number(
+      (
+        await db
+          .selectFrom('change_log')
+          .select((eb) => eb.fn.max('version').as('v'))
+          .executeTakeFirstOrThrow()
+      ).v,
+    )
 
     expect(await runCli(db, ['demo:reset'])).toMatch(/Reset the demo/)
     expect(await count('cases', 'demo')).toBe(seeded)
@@ -58,12 +79,23 @@ describe('cli', () => {
     expect(await count('training_sets', 'demo')).toBeGreaterThan(0)
     expect(await count('query_log', 'demo')).toBe(40)
     expect(await db.selectFrom('cases').select('id').where('title', '=', 'Edited').execute()).toEqual([])
-    expect((await db.selectFrom('tenants').select('name').where('slug', '=', 'demo').executeTakeFirstOrThrow()).name).toBe('Marine Workbench')
+    expect(
+      (await db.selectFrom('tenants').select('name').where('slug', '=', 'demo').executeTakeFirstOrThrow()).name,
+    ).toBe('Marine Workbench')
     expect((await findMembership(db, 'demo', tech.id))?.role).toBe('Technician')
     expect(await db.selectFrom('cases').selectAll().where('tenant_slug', '=', 'harbor').execute()).toEqual(harborBefore)
-    const horizon = await db.selectFrom('sync_horizon').selectAll().where('tenant_slug', '=', 'demo').executeTakeFirstOrThrow()
+    const horizon = await db
+      .selectFrom('sync_horizon')
+      .selectAll()
+      .where('tenant_slug', '=', 'demo')
+      .executeTakeFirstOrThrow()
     expect(horizon.min_version).toBe(lastVersion)
-    const oldRows = await db.selectFrom('change_log').select('version').where('tenant_slug', '=', 'demo').where('version', '<=', horizon.min_version).execute()
+    const oldRows = await db
+      .selectFrom('change_log')
+      .select('version')
+      .where('tenant_slug', '=', 'demo')
+      .where('version', '<=', horizon.min_version)
+      .execute()
     expect(oldRows).toEqual([])
   })
 })

@@ -48,7 +48,8 @@ export async function addUserCommand(
   const tenant = parse(tenantSlugSchema, tenantArg, 'tenant')
   const email = parse(z.email(), emailArg.trim().toLowerCase(), 'email')
   const role: Role = parse(roleSchema, roleArg, 'role (Technician, Manager or Admin)')
-  if (!(await findTenant(db, tenant))) throw new CliError(`There is no tenant "${tenant}". Create it with tenant:create.`)
+  if (!(await findTenant(db, tenant)))
+    throw new CliError(`There is no tenant "${tenant}". Create it with tenant:create.`)
   const user = { email, firstName: names.first ?? null, lastName: names.last ?? null }
   await db.transaction().execute((trx) => addMember(trx, tenant, user, role))
   return `${email} is now ${role} in ${tenant}.`

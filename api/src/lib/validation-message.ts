@@ -1,7 +1,13 @@
 import type { z } from 'zod'
 
-const sizeUnit = (origin: string) => (origin === 'string' ? ' characters' : origin === 'array' || origin === 'set' ? ' items' : '')
-const FORMATS: Record<string, string> = { uuid: 'a UUID', url: 'an http(s) URL', email: 'an e-mail address', datetime: 'an ISO date-time' }
+const sizeUnit = (origin: string) =>
+  origin === 'string' ? ' characters' : origin === 'array' || origin === 'set' ? ' items' : ''
+const FORMATS: Record<string, string> = {
+  uuid: 'a UUID',
+  url: 'an http(s) URL',
+  email: 'an e-mail address',
+  datetime: 'an ISO date-time',
+}
 
 /**
  * Turns the first zod issue into a sentence a person can act on, naming the field:
@@ -13,21 +19,33 @@ export function validationMessage(issue: z.core.$ZodIssue | undefined, field: st
   const sentence = (text: string) => `${subject} ${text}.`
   switch (issue.code) {
     case 'invalid_type':
-      return sentence(issue.input === undefined ? 'is required' : `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`)
+      return sentence(
+        issue.input === undefined
+          ? 'is required'
+          : `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`,
+      )
     case 'too_small':
-      return sentence(`must ${sizeUnit(issue.origin) ? 'have' : 'be'} at least ${issue.minimum}${sizeUnit(issue.origin)}`)
+      return sentence(
+        `must ${sizeUnit(issue.origin) ? 'have' : 'be'} at least ${issue.minimum}${sizeUnit(issue.origin)}`,
+      )
     case 'too_big':
-      return sentence(`must ${sizeUnit(issue.origin) ? 'have' : 'be'} at most ${issue.maximum}${sizeUnit(issue.origin)}`)
+      return sentence(
+        `must ${sizeUnit(issue.origin) ? 'have' : 'be'} at most ${issue.maximum}${sizeUnit(issue.origin)}`,
+      )
     case 'invalid_value':
       return sentence(`must be one of ${issue.values.map((v) => String(v)).join(', ')}`)
     case 'invalid_format':
       return sentence(`must be ${FORMATS[issue.format] ?? `in ${issue.format} format`}`)
     case 'unrecognized_keys':
-      return sentence(`has ${issue.keys.length === 1 ? 'an unknown field' : 'unknown fields'}: ${issue.keys.join(', ')}`)
+      return sentence(
+        `has ${issue.keys.length === 1 ? 'an unknown field' : 'unknown fields'}: ${issue.keys.join(', ')}`,
+      )
     case 'invalid_union':
       if (issue.message === 'Invalid input') return sentence('does not have one of the accepted shapes')
       return `${field ? `${field}: ` : ''}${issue.message.replace(/\.?$/, '.')}`
     default:
-      return /[.!?]$/.test(issue.message) ? `${field ? `${field}: ` : ''}${issue.message}` : sentence(`is not valid (${issue.message})`)
+      return /[.!?]$/.test(issue.message)
+        ? `${field ? `${field}: ` : ''}${issue.message}`
+        : sentence(`is not valid (${issue.message})`)
   }
 }

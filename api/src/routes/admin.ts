@@ -1,5 +1,5 @@
-import { Hono } from 'hono'
 import { expertModelConfigSchema, expertSchema, updateConfigBodySchema, updateRoleBodySchema } from '@mw/sync-protocol'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'

@@ -22,7 +22,8 @@ interface Bad {
   code: string
 }
 
-const json = (call: string, method: Bad['method'], path: Bad['path']) =>
+const json =
+  (call: string, method: Bad['method'], path: Bad['path']) =>
   (what: string, body: Bad['body'], status = 400, code = status === 400 ? 'invalid_input' : 'not_found'): Bad => ({
     call,
     what,
@@ -33,10 +34,18 @@ const json = (call: string, method: Bad['method'], path: Bad['path']) =>
     code,
   })
 
-const malformed = (make: ReturnType<typeof json>) => ({ ...make('malformed JSON', () => '{"oops":'), code: 'bad_request' })
+const malformed = (make: ReturnType<typeof json>) => ({
+  ...make('malformed JSON', () => '{"oops":'),
+  code: 'bad_request',
+})
 const oversized = (make: ReturnType<typeof json>): Bad => {
   const body = JSON.stringify({ description: 'x'.repeat(LIMITS.jsonBodyMaxBytes + 10) })
-  return { ...make('a body over the JSON limit', () => body), headers: { 'content-length': String(body.length) }, status: 413, code: 'payload_too_large' }
+  return {
+    ...make('a body over the JSON limit', () => body),
+    headers: { 'content-length': String(body.length) },
+    status: 413,
+    code: 'payload_too_large',
+  }
 }
 
 const putCase = json('PUT cases/{id}', 'PUT', (w) => `cases/${w.techCase}`)
@@ -66,7 +75,11 @@ const BAD: Bad[] = [
   postCase('a title over the limit', () => ({ title: 'x'.repeat(LIMITS.titleMaxChars + 1), expert: 'seakeeper' })),
   postCase('the master expert', () => ({ title: 'x', expert: 'master' })),
   postCase('tags that are not a list', () => ({ title: 'x', expert: 'furuno', tags: 'radar' })),
-  postCase('too many tags', () => ({ title: 'x', expert: 'furuno', tags: Array.from({ length: LIMITS.tagsMax + 1 }, (_, i) => `t${i}`) })),
+  postCase('too many tags', () => ({
+    title: 'x',
+    expert: 'furuno',
+    tags: Array.from({ length: LIMITS.tagsMax + 1 }, (_, i) => `t${i}`),
+  })),
   postCase('an id that is not a UUID', () => ({ id: '42', title: 'x', expert: 'furuno' })),
   postCase('an unknown conversation', () => ({ title: 'x', expert: 'furuno', conversationId: UNKNOWN_ID }), 404),
   postCase('an unknown assignee', () => ({ title: 'x', expert: 'furuno', assignedTo: UNKNOWN_ID }), 404),
@@ -82,7 +95,10 @@ const BAD: Bad[] = [
   putModel('a temperature over 2', () => ({ ...model, temperature: 2.5 })),
   putModel('too few output tokens', () => ({ ...model, maxOutputTokens: 50 })),
   putModel('an unknown provider', () => ({ ...model, primary: { provider: 'acme', model: 'x' } })),
-  putModel('an OpenAI-compatible model without its URL', () => ({ ...model, primary: { provider: 'openai-compatible', model: 'llama' } })),
+  putModel('an OpenAI-compatible model without its URL', () => ({
+    ...model,
+    primary: { provider: 'openai-compatible', model: 'llama' },
+  })),
   { ...putModel('the master expert', () => model), path: () => 'admin/models/master' },
   malformed(putRole),
   putRole('an unknown role', () => ({ role: 'Owner' })),
@@ -92,21 +108,65 @@ const BAD: Bad[] = [
   build('no title', () => ({ expert: 'furuno' })),
   build('an unknown expert', () => ({ title: 'x', expert: 'radar' })),
   build('questions that are not a list', () => ({ title: 'x', expert: 'furuno', questions: 'mcq' })),
-  build('a correct answer outside the options', () => ({ title: 'x', expert: 'furuno', questions: [{ ...mcq, correct: 5 }] })),
+  build('a correct answer outside the options', () => ({
+    title: 'x',
+    expert: 'furuno',
+    questions: [{ ...mcq, correct: 5 }],
+  })),
   build('an unknown question type', () => ({ title: 'x', expert: 'furuno', questions: [{ ...mcq, type: 'essay' }] })),
-  build('too many questions', () => ({ title: 'x', expert: 'furuno', questions: Array.from({ length: 201 }, () => mcq) })),
+  build('too many questions', () => ({
+    title: 'x',
+    expert: 'furuno',
+    questions: Array.from({ length: 201 }, () => mcq),
+  })),
   malformed(assign),
   assign('no set', () => ({ assignedToRole: 'Technician' })),
   assign('no one to assign to', (w) => ({ setId: w.demoSetId })),
-  assign('a role and a user together', (w) => ({ setId: w.demoSetId, assignedToRole: 'Technician', assignedToId: w.userId('tech@demo.local') })),
+  assign('a role and a user together', (w) => ({
+    setId: w.demoSetId,
+    assignedToRole: 'Technician',
+    assignedToId: w.userId('tech@demo.local'),
+  })),
   assign('an unknown role', (w) => ({ setId: w.demoSetId, assignedToRole: 'Owner' })),
   assign('an empty user list', (w) => ({ setId: w.demoSetId, assignedToIds: [] })),
   assign('an unknown set', () => ({ setId: UNKNOWN_ID, assignedToRole: 'Technician' }), 404),
-  assign('a user list with one unknown user', (w) => ({ setId: w.demoSetId, assignedToIds: [w.userId('tech@demo.local'), UNKNOWN_ID] }), 404),
-  { call: 'GET conversations', what: 'an unknown agent', method: 'GET', path: () => 'conversations?agentId=radar', status: 400, code: 'invalid_input' },
-  { call: 'GET conversations/{id}', what: 'an unknown id', method: 'GET', path: () => `conversations/${UNKNOWN_ID}`, status: 404, code: 'not_found' },
-  { call: 'GET cases/{id}', what: 'an unknown id', method: 'GET', path: () => `cases/${UNKNOWN_ID}`, status: 404, code: 'not_found' },
-  { call: 'GET cases/{id}/history', what: 'an unknown id', method: 'GET', path: () => `cases/${UNKNOWN_ID}/history`, status: 404, code: 'not_found' },
+  assign(
+    'a user list with one unknown user',
+    (w) => ({ setId: w.demoSetId, assignedToIds: [w.userId('tech@demo.local'), UNKNOWN_ID] }),
+    404,
+  ),
+  {
+    call: 'GET conversations',
+    what: 'an unknown agent',
+    method: 'GET',
+    path: () => 'conversations?agentId=radar',
+    status: 400,
+    code: 'invalid_input',
+  },
+  {
+    call: 'GET conversations/{id}',
+    what: 'an unknown id',
+    method: 'GET',
+    path: () => `conversations/${UNKNOWN_ID}`,
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    call: 'GET cases/{id}',
+    what: 'an unknown id',
+    method: 'GET',
+    path: () => `cases/${UNKNOWN_ID}`,
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    call: 'GET cases/{id}/history',
+    what: 'an unknown id',
+    method: 'GET',
+    path: () => `cases/${UNKNOWN_ID}/history`,
+    status: 404,
+    code: 'not_found',
+  },
   { call: 'GET', what: 'an unknown call', method: 'GET', path: () => 'tides', status: 404, code: 'not_found' },
 ]
 
@@ -120,7 +180,14 @@ beforeAll(async () => {
 describe('bad input gets a clear 4xx and changes nothing', () => {
   it.each(BAD)('$call with $what answers $status', async (bad) => {
     const before = await fingerprint(t.db)
-    const res = await send(t, world.cookie('admin@demo.local'), bad.method, `/api/t/demo/${bad.path(world)}`, bad.body?.(world), bad.headers)
+    const res = await send(
+      t,
+      world.cookie('admin@demo.local'),
+      bad.method,
+      `/api/t/demo/${bad.path(world)}`,
+      bad.body?.(world),
+      bad.headers,
+    )
     expect(res.status, JSON.stringify(res.body)).toBe(bad.status)
     const { error } = errorBodySchema.parse(res.body)
     expect(error.code).toBe(bad.code)

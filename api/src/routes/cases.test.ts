@@ -15,21 +15,37 @@ const as = (email: string) => w.cookie(email)
 
 describe('cases', () => {
   it('creates a case that its author can list, read and trace', async () => {
-    const body = { title: 'Gyro <b>alarm</b> at start-up', description: 'Display shows an alarm <script>x()</script>', expert: 'seakeeper', tags: ['alarm'] }
+    const body = {
+      title: 'Gyro <b>alarm</b> at start-up',
+      description: 'Display shows an alarm <script>x()</script>',
+      expert: 'seakeeper',
+      tags: ['alarm'],
+    }
     const created = await send(t, as('tech@demo.local'), 'POST', '/api/t/demo/cases', body)
     expect(created.status).toBe(201)
     const c = caseSchema.parse(created.body)
-    expect(c).toMatchObject({ title: 'Gyro alarm at start-up', description: 'Display shows an alarm ', status: 'Open', version: 1, createdBy: w.userId('tech@demo.local') })
+    expect(c).toMatchObject({
+      title: 'Gyro alarm at start-up',
+      description: 'Display shows an alarm ',
+      status: 'Open',
+      version: 1,
+      createdBy: w.userId('tech@demo.local'),
+    })
     const list = await send(t, as('tech@demo.local'), 'GET', '/api/t/demo/cases')
     expect(list.body.map((x: { id: string }) => x.id)).toContain(c.id)
     expect((await send(t, as('tech@demo.local'), 'GET', `/api/t/demo/cases/${c.id}`)).body).toEqual(c)
-    const history = caseHistorySchema.parse((await send(t, as('tech@demo.local'), 'GET', `/api/t/demo/cases/${c.id}/history`)).body)
+    const history = caseHistorySchema.parse(
+      (await send(t, as('tech@demo.local'), 'GET', `/api/t/demo/cases/${c.id}/history`)).body,
+    )
     expect(history.map((e) => e.kind)).toEqual(['created'])
   })
 
   it('shows technicians only the cases they created or are assigned, and managers all', async () => {
     const tech = w.userId('tech@demo.local')
-    const mine = (await send(t, as('tech@demo.local'), 'GET', '/api/t/demo/cases')).body as { createdBy: string; assignedTo: string | null }[]
+    const mine = (await send(t, as('tech@demo.local'), 'GET', '/api/t/demo/cases')).body as {
+      createdBy: string
+      assignedTo: string | null
+    }[]
     expect(mine.length).toBeGreaterThan(0)
     expect(mine.every((c) => c.createdBy === tech || c.assignedTo === tech)).toBe(true)
     const all = await t.db.selectFrom('cases').select('id').where('tenant_slug', '=', 'demo').execute()
@@ -53,10 +69,16 @@ describe('cases', () => {
   })
 
   it('answers 409 for a status change based on a version someone else has since changed, and records it', async () => {
-    const created = caseSchema.parse((await send(t, as('tech@demo.local'), 'POST', '/api/t/demo/cases', { title: 'Radar dropouts', expert: 'furuno' })).body)
+    const created = caseSchema.parse(
+      (await send(t, as('tech@demo.local'), 'POST', '/api/t/demo/cases', { title: 'Radar dropouts', expert: 'furuno' }))
+        .body,
+    )
     const path = `/api/t/demo/cases/${created.id}`
     expect((await send(t, as('manager@demo.local'), 'PUT', path, { status: 'In-Progress' })).status).toBe(200)
-    const stale = await send(t, as('tech@demo.local'), 'PUT', path, { status: 'Resolved', baseVersion: created.version })
+    const stale = await send(t, as('tech@demo.local'), 'PUT', path, {
+      status: 'Resolved',
+      baseVersion: created.version,
+    })
     expect(stale.status).toBe(409)
     expect(errorBodySchema.parse(stale.body).error.message).toContain('In-Progress')
     expect((await send(t, as('tech@demo.local'), 'GET', path)).body.status).toBe('In-Progress')
@@ -74,14 +96,27 @@ describe('cases', () => {
     expect(again.body).toEqual(first.body)
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     expect(await fingerprint(t.db)).toBe(state)
-    const other = await send(t, as('tech@demo.local'), 'POST', '/api/t/demo/cases', { ...body, title: 'Other' }, headers)
+    const other = await send(
+      t,
+      as('tech@demo.local'),
+      'POST',
+      '/api/t/demo/cases',
+      { ...body, title: 'Other' },
+      headers,
+    )
     expect(other.status).toBe(400)
     expect(errorBodySchema.parse(other.body).error.field).toBe('Idempotency-Key')
     expect(await fingerprint(t.db)).toBe(state)
   })
 
   it('never answers 5xx to random case bodies, and writes only what validates', async () => {
-    const anything = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 25 }), fc.boolean())
+    const anything = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 25 }),
+      fc.boolean(),
+    )
     const body = fc.record(
       {
         title: fc.oneof(fc.string({ maxLength: 250 }), anything),

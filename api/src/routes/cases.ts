@@ -1,5 +1,5 @@
-import { Hono } from 'hono'
 import { createCaseBodySchema, updateCaseBodySchema } from '@mw/sync-protocol'
+import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { findVisibleCase, listCaseEvents, listCases, toCase, toCaseEvent } from '../db/queries/cases.ts'
 import { notFound } from '../errors.ts'

@@ -1,5 +1,5 @@
-import { Hono } from 'hono'
 import { type ConversationWithMessages, conversationListQuerySchema } from '@mw/sync-protocol'
+import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import {
   findOwnConversation,

@@ -1,4 +1,9 @@
-import { lowConfidenceTopicsSchema, reportSummarySchema, topSearchesSchema, trainingSummarySchema } from '@mw/sync-protocol'
+import {
+  lowConfidenceTopicsSchema,
+  reportSummarySchema,
+  topSearchesSchema,
+  trainingSummarySchema,
+} from '@mw/sync-protocol'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { daysAgo } from '../lib/time.ts'
 import { seededWorld } from '../test/fixtures.ts'
@@ -7,7 +12,8 @@ import { createTestApp } from '../test/test-app.ts'
 
 let t: TestApp
 let w: Awaited<ReturnType<typeof seededWorld>>
-const report = async (name: string) => (await send(t, w.cookie('admin@harbor.local'), 'GET', `/api/t/harbor/reports/${name}`)).body
+const report = async (name: string) =>
+  (await send(t, w.cookie('admin@harbor.local'), 'GET', `/api/t/harbor/reports/${name}`)).body
 
 /** Harbor is seeded without questions or training, so each figure here comes from the rows below. */
 const ASKED: [query: string, expert: 'seakeeper' | 'furuno', score: number, days: number][] = [
@@ -28,7 +34,17 @@ beforeAll(async () => {
   w = await seededWorld(t)
   await t.db
     .insertInto('query_log')
-    .values(ASKED.map(([query, expert, score, days], i) => ({ id: `q${i}`, tenant_slug: 'harbor', user_id: w.userId('tech@harbor.local'), expert, query, best_score: score, created_at: daysAgo(days) })))
+    .values(
+      ASKED.map(([query, expert, score, days], i) => ({
+        id: `q${i}`,
+        tenant_slug: 'harbor',
+        user_id: w.userId('tech@harbor.local'),
+        expert,
+        query,
+        best_score: score,
+        created_at: daysAgo(days),
+      })),
+    )
     .execute()
 })
 
@@ -69,20 +85,40 @@ describe('reports are computed from the tenant data', () => {
 
   it('reports completion and average score per training set', async () => {
     expect(await report('training-summary')).toEqual([])
-    const set = (await send(t, w.cookie('admin@harbor.local'), 'POST', '/api/t/harbor/training/build', { title: 'AIS basics', expert: 'furuno' })).body
+    const set = (
+      await send(t, w.cookie('admin@harbor.local'), 'POST', '/api/t/harbor/training/build', {
+        title: 'AIS basics',
+        expert: 'furuno',
+      })
+    ).body
     const ids = [w.userId('tech@harbor.local'), w.userId('admin@harbor.local')]
-    const assigned = (await send(t, w.cookie('admin@harbor.local'), 'POST', '/api/t/harbor/training/assign', { setId: set.id, assignedToIds: ids })).body
-    await t.db.updateTable('training_assignments').set({ completed: 1, score: 90 }).where('id', '=', assigned[0].id).execute()
-    expect(trainingSummarySchema.parse(await report('training-summary'))).toEqual([{ module: 'AIS basics', completion: 50, avgScore: 90 }])
+    const assigned = (
+      await send(t, w.cookie('admin@harbor.local'), 'POST', '/api/t/harbor/training/assign', {
+        setId: set.id,
+        assignedToIds: ids,
+      })
+    ).body
+    await t.db
+      .updateTable('training_assignments')
+      .set({ completed: 1, score: 90 })
+      .where('id', '=', assigned[0].id)
+      .execute()
+    expect(trainingSummarySchema.parse(await report('training-summary'))).toEqual([
+      { module: 'AIS basics', completion: 50, avgScore: 90 },
+    ])
     expect(reportSummarySchema.parse(await report('summary')).trainingCompletionPercent).toBe(50)
   })
 
   it('gives the seeded demo real figures', async () => {
-    const summary = reportSummarySchema.parse((await send(t, w.cookie('manager@demo.local'), 'GET', '/api/t/demo/reports/summary')).body)
+    const summary = reportSummarySchema.parse(
+      (await send(t, w.cookie('manager@demo.local'), 'GET', '/api/t/demo/reports/summary')).body,
+    )
     expect(summary.totalQueries).toBe(40)
     expect(summary.resolvedPercent).toBeGreaterThan(0)
     expect(summary.avgResolutionMinutes).toBeGreaterThan(0)
-    const top = topSearchesSchema.parse((await send(t, w.cookie('manager@demo.local'), 'GET', '/api/t/demo/reports/top-searches')).body)
+    const top = topSearchesSchema.parse(
+      (await send(t, w.cookie('manager@demo.local'), 'GET', '/api/t/demo/reports/top-searches')).body,
+    )
     expect(new Set(top.map((s) => s.trend))).toEqual(new Set(['up', 'down', 'stable']))
   })
 })

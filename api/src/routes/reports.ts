@@ -16,7 +16,5 @@ export const reportRoutes = new Hono<AppEnv>()
   .get('/reports/low-confidence', async (c) =>
     c.json(await lowConfidenceTopics(c.get('deps').db, c.get('actor').tenant)),
   )
-  .get('/reports/training-summary', async (c) =>
-    c.json(await trainingSummary(c.get('deps').db, c.get('actor').tenant)),
-  )
+  .get('/reports/training-summary', async (c) => c.json(await trainingSummary(c.get('deps').db, c.get('actor').tenant)))
   .get('/reports/summary', async (c) => c.json(await reportSummary(c.get('deps').db, c.get('actor').tenant)))

@@ -29,28 +29,93 @@ const someoneElse = (me: SeedEmail): SeedEmail => (me === 'tech@demo.local' ? 'a
 const CALLS: Call[] = [
   { name: 'role', method: 'GET', path: () => 'user/role', own: all(200) },
   { name: 'read config (the shell themes from it)', method: 'GET', path: () => 'admin/config', own: all(200) },
-  { name: 'save branding', method: 'PUT', path: () => 'admin/config', body: () => seedBranding, own: { Technician: 403, Manager: 200, Admin: 200 } },
-  { name: 'save a model', method: 'PUT', path: () => 'admin/models/seakeeper', body: () => defaultExpertModelConfig(), own: { Technician: 403, Manager: 200, Admin: 200 } },
+  {
+    name: 'save branding',
+    method: 'PUT',
+    path: () => 'admin/config',
+    body: () => seedBranding,
+    own: { Technician: 403, Manager: 200, Admin: 200 },
+  },
+  {
+    name: 'save a model',
+    method: 'PUT',
+    path: () => 'admin/models/seakeeper',
+    body: () => defaultExpertModelConfig(),
+    own: { Technician: 403, Manager: 200, Admin: 200 },
+  },
   { name: 'list users', method: 'GET', path: () => 'admin/users', own: { Technician: 403, Manager: 403, Admin: 200 } },
-  { name: "set another user's role", method: 'PUT', path: (w, me) => `admin/users/${w.userId(me === 'manager@demo.local' ? 'tech@demo.local' : 'manager@demo.local')}/role`, body: () => ({ role: 'Manager' }), own: { Technician: 403, Manager: 403, Admin: 200 } },
-  { name: 'set own role', method: 'PUT', path: (w, me) => `admin/users/${w.userId(me)}/role`, body: () => ({ role: 'Admin' }), own: all(403) },
+  {
+    name: "set another user's role",
+    method: 'PUT',
+    path: (w, me) =>
+      `admin/users/${w.userId(me === 'manager@demo.local' ? 'tech@demo.local' : 'manager@demo.local')}/role`,
+    body: () => ({ role: 'Manager' }),
+    own: { Technician: 403, Manager: 403, Admin: 200 },
+  },
+  {
+    name: 'set own role',
+    method: 'PUT',
+    path: (w, me) => `admin/users/${w.userId(me)}/role`,
+    body: () => ({ role: 'Admin' }),
+    own: all(403),
+  },
   { name: 'list conversations', method: 'GET', path: () => 'conversations', own: all(200) },
   { name: 'list conversations of one agent', method: 'GET', path: () => 'conversations?agentId=furuno', own: all(200) },
   { name: 'read own conversation', method: 'GET', path: () => 'conversations/OWN', own: all(200) },
   { name: "read another user's conversation", method: 'GET', path: () => 'conversations/OTHER', own: all(404) },
   { name: 'list cases', method: 'GET', path: () => 'cases', own: all(200) },
   { name: "read the technician's case", method: 'GET', path: (w) => `cases/${w.techCase}`, own: all(200) },
-  { name: "read the manager's unassigned case", method: 'GET', path: (w) => `cases/${w.managerCase}`, own: { Technician: 404, Manager: 200, Admin: 200 } },
-  { name: "set the technician's case status", method: 'PUT', path: (w) => `cases/${w.techCase}`, body: () => ({ status: 'In-Progress' }), own: all(200) },
-  { name: "note on the manager's unassigned case", method: 'PUT', path: (w) => `cases/${w.managerCase}`, body: () => ({ description: 'Checked the end stops.' }), own: { Technician: 404, Manager: 200, Admin: 200 } },
-  { name: 'create a case', method: 'POST', path: () => 'cases', body: () => ({ title: 'Gyro alarm at start-up', expert: 'seakeeper' }), own: all(201) },
+  {
+    name: "read the manager's unassigned case",
+    method: 'GET',
+    path: (w) => `cases/${w.managerCase}`,
+    own: { Technician: 404, Manager: 200, Admin: 200 },
+  },
+  {
+    name: "set the technician's case status",
+    method: 'PUT',
+    path: (w) => `cases/${w.techCase}`,
+    body: () => ({ status: 'In-Progress' }),
+    own: all(200),
+  },
+  {
+    name: "note on the manager's unassigned case",
+    method: 'PUT',
+    path: (w) => `cases/${w.managerCase}`,
+    body: () => ({ description: 'Checked the end stops.' }),
+    own: { Technician: 404, Manager: 200, Admin: 200 },
+  },
+  {
+    name: 'create a case',
+    method: 'POST',
+    path: () => 'cases',
+    body: () => ({ title: 'Gyro alarm at start-up', expert: 'seakeeper' }),
+    own: all(201),
+  },
   { name: 'case history', method: 'GET', path: (w) => `cases/${w.techCase}/history`, own: all(200) },
   { name: 'list training sets', method: 'GET', path: () => 'training/sets', own: all(200) },
-  { name: 'build a training set', method: 'POST', path: () => 'training/build', body: () => ({ title: 'Radar basics', description: '', expert: 'furuno' }), own: all(201) },
+  {
+    name: 'build a training set',
+    method: 'POST',
+    path: () => 'training/build',
+    body: () => ({ title: 'Radar basics', description: '', expert: 'furuno' }),
+    own: all(201),
+  },
   { name: 'list assignments', method: 'GET', path: () => 'training/assignments', own: all(200) },
-  { name: 'assign training', method: 'POST', path: () => 'training/assign', body: (w) => ({ setId: w.demoSetId, assignedToRole: 'Technician' }), own: { Technician: 403, Manager: 201, Admin: 201 } },
+  {
+    name: 'assign training',
+    method: 'POST',
+    path: () => 'training/assign',
+    body: (w) => ({ setId: w.demoSetId, assignedToRole: 'Technician' }),
+    own: { Technician: 403, Manager: 201, Admin: 201 },
+  },
   ...['top-searches', 'low-confidence', 'training-summary', 'summary'].map(
-    (report): Call => ({ name: `report ${report}`, method: 'GET', path: () => `reports/${report}`, own: { Technician: 403, Manager: 200, Admin: 200 } }),
+    (report): Call => ({
+      name: `report ${report}`,
+      method: 'GET',
+      path: () => `reports/${report}`,
+      own: { Technician: 403, Manager: 200, Admin: 200 },
+    }),
   ),
 ]
 
@@ -73,20 +138,41 @@ const rows = CALLS.flatMap((call) => (Object.keys(ACTORS) as Role[]).map((role) 
 describe('role and tenant matrix', () => {
   it.each(rows)('$call.name as $role in own tenant', async ({ call, role }) => {
     const me = ACTORS[role]
-    const res = await send(t, world.cookie(me), call.method, `/api/t/demo/${await resolvePath(call, me)}`, call.body?.(world))
+    const res = await send(
+      t,
+      world.cookie(me),
+      call.method,
+      `/api/t/demo/${await resolvePath(call, me)}`,
+      call.body?.(world),
+    )
     expect(res.status, JSON.stringify(res.body)).toBe(call.own[role])
     if (res.status >= 400) expect(errorBodySchema.parse(res.body).error.message).toMatch(/\w+.*\./)
   })
 
   it.each(rows)('$call.name as $role in another tenant answers 404 and reveals nothing', async ({ call, role }) => {
     const me = ACTORS[role]
-    const res = await send(t, world.cookie(me), call.method, `/api/t/harbor/${await resolvePath(call, me)}`, call.body?.(world))
+    const res = await send(
+      t,
+      world.cookie(me),
+      call.method,
+      `/api/t/harbor/${await resolvePath(call, me)}`,
+      call.body?.(world),
+    )
     expect(res.status).toBe(404)
-    expect(errorBodySchema.parse(res.body).error).toMatchObject({ code: 'not_found', message: 'The workspace "harbor" was not found.' })
+    expect(errorBodySchema.parse(res.body).error).toMatchObject({
+      code: 'not_found',
+      message: 'The workspace "harbor" was not found.',
+    })
   })
 
   it.each(CALLS)('$name signed out answers 401', async (call) => {
-    const res = await send(t, null, call.method, `/api/t/demo/${await resolvePath(call, 'tech@demo.local')}`, call.body?.(world))
+    const res = await send(
+      t,
+      null,
+      call.method,
+      `/api/t/demo/${await resolvePath(call, 'tech@demo.local')}`,
+      call.body?.(world),
+    )
     expect(res.status).toBe(401)
     expect(errorBodySchema.parse(res.body).error.code).toBe('unauthorized')
   })
@@ -95,11 +181,31 @@ describe('role and tenant matrix', () => {
 describe("another tenant's ids through one's own tenant", () => {
   const cases = [
     { name: 'read a harbor case', method: 'GET', path: (w: World) => `cases/${w.harborCase}` },
-    { name: 'update a harbor case', method: 'PUT', path: (w: World) => `cases/${w.harborCase}`, body: () => ({ status: 'Resolved' }) },
+    {
+      name: 'update a harbor case',
+      method: 'PUT',
+      path: (w: World) => `cases/${w.harborCase}`,
+      body: () => ({ status: 'Resolved' }),
+    },
     { name: "a harbor case's history", method: 'GET', path: (w: World) => `cases/${w.harborCase}/history` },
-    { name: "set a harbor user's role", method: 'PUT', path: (w: World) => `admin/users/${w.userId('tech@harbor.local')}/role`, body: () => ({ role: 'Admin' }) },
-    { name: 'assign training to a harbor user', method: 'POST', path: () => 'training/assign', body: (w: World) => ({ setId: w.demoSetId, assignedToId: w.userId('tech@harbor.local') }) },
-    { name: 'assign a case to a harbor user', method: 'POST', path: () => 'cases', body: (w: World) => ({ title: 'x', expert: 'furuno', assignedTo: w.userId('admin@harbor.local') }) },
+    {
+      name: "set a harbor user's role",
+      method: 'PUT',
+      path: (w: World) => `admin/users/${w.userId('tech@harbor.local')}/role`,
+      body: () => ({ role: 'Admin' }),
+    },
+    {
+      name: 'assign training to a harbor user',
+      method: 'POST',
+      path: () => 'training/assign',
+      body: (w: World) => ({ setId: w.demoSetId, assignedToId: w.userId('tech@harbor.local') }),
+    },
+    {
+      name: 'assign a case to a harbor user',
+      method: 'POST',
+      path: () => 'cases',
+      body: (w: World) => ({ title: 'x', expert: 'furuno', assignedTo: w.userId('admin@harbor.local') }),
+    },
   ] as const
   it.each(cases)('$name answers 404 even for an admin', async (c) => {
     const body = 'body' in c ? c.body(world) : undefined
@@ -108,12 +214,23 @@ describe("another tenant's ids through one's own tenant", () => {
     expect(errorBodySchema.parse(res.body).error.code).toBe('not_found')
   })
 
-  it("answers 404 for a harbor training set assigned from demo", async () => {
-    const built = await send(t, world.cookie('admin@harbor.local'), 'POST', '/api/t/harbor/training/build', { title: 'Harbor set', expert: 'seakeeper' })
+  it('answers 404 for a harbor training set assigned from demo', async () => {
+    const built = await send(t, world.cookie('admin@harbor.local'), 'POST', '/api/t/harbor/training/build', {
+      title: 'Harbor set',
+      expert: 'seakeeper',
+    })
     expect(built.status).toBe(201)
-    const res = await send(t, world.cookie('admin@demo.local'), 'POST', '/api/t/demo/training/assign', { setId: built.body.id, assignedToRole: 'Technician' })
+    const res = await send(t, world.cookie('admin@demo.local'), 'POST', '/api/t/demo/training/assign', {
+      setId: built.body.id,
+      assignedToRole: 'Technician',
+    })
     expect(res.status).toBe(404)
-    const harborCase = await send(t, world.cookie('admin@harbor.local'), 'GET', `/api/t/harbor/cases/${world.harborCase}`)
+    const harborCase = await send(
+      t,
+      world.cookie('admin@harbor.local'),
+      'GET',
+      `/api/t/harbor/cases/${world.harborCase}`,
+    )
     expect(harborCase.body.status).toBe('Open')
   })
 })

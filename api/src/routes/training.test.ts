@@ -12,17 +12,45 @@ beforeAll(async () => {
 })
 
 describe('training', () => {
-  it.each(['seakeeper', 'furuno'] as const)('builds a %s set from the built-in sample questions when none are sent', async (expert) => {
-    for (const questions of [undefined, []]) {
-      const res = await send(t, w.cookie('tech@demo.local'), 'POST', '/api/t/demo/training/build', { title: 'Basics', description: 'Start here', expert, questions })
-      expect(res.status).toBe(201)
-      expect(trainingSetSchema.parse(res.body)).toMatchObject({ title: 'Basics', expert, questions: SAMPLE_QUESTIONS[expert] })
-    }
-  })
+  it.each(['seakeeper', 'furuno'] as const)(
+    'builds a %s set from the built-in sample questions when none are sent',
+    async (expert) => {
+      for (const questions of [undefined, []]) {
+        const res = await send(t, w.cookie('tech@demo.local'), 'POST', '/api/t/demo/training/build', {
+          title: 'Basics',
+          description: 'Start here',
+          expert,
+          questions,
+        })
+        expect(res.status).toBe(201)
+        expect(trainingSetSchema.parse(res.body)).toMatchObject({
+          title: 'Basics',
+          expert,
+          questions: SAMPLE_QUESTIONS[expert],
+        })
+      }
+    },
+  )
 
   it('keeps the questions it is sent and lists the set', async () => {
-    const questions = [{ type: 'mcq', question: 'Which cable joins the backbone to a device?', options: ['Drop cable', 'Terminator'], correct: 0, explanation: 'Devices connect through drop cables.' }]
-    const set = trainingSetSchema.parse((await send(t, w.cookie('manager@demo.local'), 'POST', '/api/t/demo/training/build', { title: 'Drops', expert: 'furuno', questions })).body)
+    const questions = [
+      {
+        type: 'mcq',
+        question: 'Which cable joins the backbone to a device?',
+        options: ['Drop cable', 'Terminator'],
+        correct: 0,
+        explanation: 'Devices connect through drop cables.',
+      },
+    ]
+    const set = trainingSetSchema.parse(
+      (
+        await send(t, w.cookie('manager@demo.local'), 'POST', '/api/t/demo/training/build', {
+          title: 'Drops',
+          expert: 'furuno',
+          questions,
+        })
+      ).body,
+    )
     expect(set.questions).toEqual(questions)
     const sets = (await send(t, w.cookie('tech@demo.local'), 'GET', '/api/t/demo/training/sets')).body
     expect(sets.find((s: { id: string }) => s.id === set.id)).toEqual(set)
@@ -30,7 +58,10 @@ describe('training', () => {
 
   it('assigns to several users, one assignment each, and each technician sees theirs', async () => {
     const ids = [w.userId('tech@demo.local'), w.userId('manager@demo.local')]
-    const res = await send(t, w.cookie('manager@demo.local'), 'POST', '/api/t/demo/training/assign', { setId: w.demoSetId, assignedToIds: ids })
+    const res = await send(t, w.cookie('manager@demo.local'), 'POST', '/api/t/demo/training/assign', {
+      setId: w.demoSetId,
+      assignedToIds: ids,
+    })
     expect(res.status).toBe(201)
     const created = res.body.map((a: unknown) => assignmentSchema.parse(a))
     expect(created.map((a: { assignedToId: string }) => a.assignedToId)).toEqual(ids)
@@ -44,7 +75,11 @@ describe('training', () => {
     const headers = { 'idempotency-key': 'assign-role-1' }
     const body = { setId: w.demoSetId, assignedToRole: 'Admin' }
     const first = await send(t, w.cookie('admin@demo.local'), 'POST', '/api/t/demo/training/assign', body, headers)
-    expect(assignmentSchema.parse(first.body)).toMatchObject({ setId: w.demoSetId, assignedToRole: 'Admin', assignedToId: null })
+    expect(assignmentSchema.parse(first.body)).toMatchObject({
+      setId: w.demoSetId,
+      assignedToRole: 'Admin',
+      assignedToId: null,
+    })
     const state = await fingerprint(t.db)
     const again = await send(t, w.cookie('admin@demo.local'), 'POST', '/api/t/demo/training/assign', body, headers)
     expect(again.body).toEqual(first.body)

@@ -1,5 +1,5 @@
+import { type Assignment, assignTrainingBodySchema, buildTrainingBodySchema, SAMPLE_QUESTIONS } from '@mw/sync-protocol'
 import { Hono } from 'hono'
-import { type Assignment, SAMPLE_QUESTIONS, assignTrainingBodySchema, buildTrainingBodySchema } from '@mw/sync-protocol'
 import type { AppEnv } from '../app-env.ts'
 import { listAssignments, listTrainingSets, toAssignment, toTrainingSet } from '../db/queries/training.ts'
 import { newId } from '../lib/ids.ts'

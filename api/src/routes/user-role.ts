@@ -1,5 +1,5 @@
-import { Hono } from 'hono'
 import type { RoleAnswer } from '@mw/sync-protocol'
+import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 
 /** GET /user/role: the caller's role in this tenant (requireMember resolved it). */

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findTenant } from '../db/queries/tenants.ts'
 import { now } from '../lib/time.ts'
-import { type SeedTenantSlug, createTenant, seedTenantContent, seedTenantOf } from './seed.ts'
+import { createTenant, type SeedTenantSlug, seedTenantContent, seedTenantOf } from './seed.ts'
 
 /** Tables holding a tenant's own work; the knowledge base is content, not work, and stays. */
 const TENANT_DATA_TABLES = [
@@ -29,7 +29,10 @@ export async function resetSeededTenant(db: Db, slug: SeedTenantSlug): Promise<v
   await db.transaction().execute(async (trx) => {
     if (!(await findTenant(trx, slug))) await createTenant(trx, slug, tenant.name, tenant.theme)
     // Cursors are global log versions, so every cursor handed out so far is at most the global maximum.
-    const latest = await trx.selectFrom('change_log').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst()
+    const latest = await trx
+      .selectFrom('change_log')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .executeTakeFirst()
     const horizon = Number(latest?.v ?? 0)
     for (const table of TENANT_DATA_TABLES) await trx.deleteFrom(table).where('tenant_slug', '=', slug).execute()
     await trx.deleteFrom('idempotency_keys').where('path', 'like', `/api/t/${slug}/%`).execute()

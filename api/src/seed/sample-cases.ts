@@ -28,8 +28,14 @@ export const DEMO_CASES: SampleCase[] = [
     openedDaysAgo: 5,
     statusChanges: [{ afterHours: 3, to: 'In-Progress' }],
     notes: [
-      { afterHours: 3, text: 'Supply voltage at the controller is within the installation limits under load. Drive enclosure warm, not hot.' },
-      { afterHours: 27, text: 'Seawater cooling circuit was air-locked after relaunch. Bled the pump and hoses; speed now rises normally. Keeping the case open until a full sea trial.' },
+      {
+        afterHours: 3,
+        text: 'Supply voltage at the controller is within the installation limits under load. Drive enclosure warm, not hot.',
+      },
+      {
+        afterHours: 27,
+        text: 'Seawater cooling circuit was air-locked after relaunch. Bled the pump and hoses; speed now rises normally. Keeping the case open until a full sea trial.',
+      },
     ],
   },
   {
@@ -58,7 +64,10 @@ export const DEMO_CASES: SampleCase[] = [
       { afterHours: 26, to: 'Resolved' },
     ],
     notes: [
-      { afterHours: 25, text: 'A plastic bag was partly blocking the thru-hull intake. Cleared it; flow normal and no alarm over a three-hour run.' },
+      {
+        afterHours: 25,
+        text: 'A plastic bag was partly blocking the thru-hull intake. Cleared it; flow normal and no alarm over a three-hour run.',
+      },
     ],
   },
   {
@@ -75,7 +84,10 @@ export const DEMO_CASES: SampleCase[] = [
       { afterHours: 30, to: 'Resolved' },
     ],
     notes: [
-      { afterHours: 29, text: 'Anodes about half consumed, replaced. One hose clamp corroded, replaced. No bearing play found.' },
+      {
+        afterHours: 29,
+        text: 'Anodes about half consumed, replaced. One hose clamp corroded, replaced. No bearing play found.',
+      },
     ],
   },
   {
@@ -101,7 +113,10 @@ export const DEMO_CASES: SampleCase[] = [
     openedDaysAgo: 8,
     statusChanges: [{ afterHours: 5, to: 'In-Progress' }],
     notes: [
-      { afterHours: 6, text: 'Backbone voltage at the far end sags below 9 V while cranking. Plan: feed network power from a supply that holds up during cranking, and check both terminators.' },
+      {
+        afterHours: 6,
+        text: 'Backbone voltage at the far end sags below 9 V while cranking. Plan: feed network power from a supply that holds up during cranking, and check both terminators.',
+      },
     ],
   },
   {
@@ -118,7 +133,10 @@ export const DEMO_CASES: SampleCase[] = [
       { afterHours: 52, to: 'Resolved' },
     ],
     notes: [
-      { afterHours: 50, text: 'Sensor sat next to a new DC cable run. Moved it clear of the cabling and ran the calibration turns; heading now steady within a degree.' },
+      {
+        afterHours: 50,
+        text: 'Sensor sat next to a new DC cable run. Moved it clear of the cabling and ran the calibration turns; heading now steady within a degree.',
+      },
     ],
   },
 ]
@@ -126,7 +144,8 @@ export const DEMO_CASES: SampleCase[] = [
 export const HARBOR_CASES: SampleCase[] = [
   {
     title: 'Stabilizer display stays dark at start-up',
-    description: 'Helm display for the stabilizer stays dark; the breaker is on. Check the display supply and its connection to the controller.',
+    description:
+      'Helm display for the stabilizer stays dark; the breaker is on. Check the display supply and its connection to the controller.',
     expert: 'seakeeper',
     tags: ['display', 'power'],
     createdBy: 'tech',

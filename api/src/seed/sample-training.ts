@@ -29,13 +29,23 @@ export const SAMPLE_TRAINING_SETS: SampleTrainingSet[] = [
       ...SAMPLE_QUESTIONS.seakeeper,
       mcq(
         'A seawater flow alarm appears after the boat has been at anchor for a while. What is the most likely cause?',
-        ['A blocked intake or strainer', 'A flat house battery', 'A loose display cable', 'Low hydraulic steering fluid'],
+        [
+          'A blocked intake or strainer',
+          'A flat house battery',
+          'A loose display cable',
+          'Low hydraulic steering fluid',
+        ],
         0,
         'Debris collects at the intake while the boat sits still; check the thru-hull and strainer first.',
       ),
       mcq(
         'When may you work on the brake / damping cylinders?',
-        ['Only after the flywheel has stopped and the gimbal is locked', 'While the gyro is spooling down', 'Any time the display is off', 'Only under way'],
+        [
+          'Only after the flywheel has stopped and the gimbal is locked',
+          'While the gyro is spooling down',
+          'Any time the display is off',
+          'Only under way',
+        ],
         0,
         'A turning flywheel stores energy and can move the enclosure suddenly; stop it and lock the gimbal first.',
       ),
@@ -57,7 +67,12 @@ export const SAMPLE_TRAINING_SETS: SampleTrainingSet[] = [
       ),
       mcq(
         'Devices drop off the network only while the engines crank. What do you check first?',
-        ['Backbone supply voltage during cranking', 'Chart card version', 'Radar antenna height', 'GPS antenna cable length'],
+        [
+          'Backbone supply voltage during cranking',
+          'Chart card version',
+          'Radar antenna height',
+          'GPS antenna cable length',
+        ],
         0,
         'Cranking pulls the supply down; devices reset if the backbone voltage falls below their minimum.',
       ),
@@ -72,7 +87,12 @@ export const SAMPLE_TRAINING_SETS: SampleTrainingSet[] = [
     questions: [
       mcq(
         'The radar works on its own display but the overlay is missing on the plotter after a switch was replaced. Where do you look first?',
-        ['The network switch settings and device discovery', 'The radar magnetron', 'The chart card', 'The autopilot calibration'],
+        [
+          'The network switch settings and device discovery',
+          'The radar magnetron',
+          'The chart card',
+          'The autopilot calibration',
+        ],
         0,
         'The radar itself works, so the fault lies between the units: switch, cabling or addressing.',
       ),

@@ -39,7 +39,8 @@ export async function seedSamples(trx: Db, tenant: string, samples: TenantSample
 
   for (const sample of samples.cases) await insertCase(trx, tenant, sample, person, time)
   for (const [who, conversations] of Object.entries(samples.conversations ?? {})) {
-    for (const conversation of conversations) await insertConversation(trx, tenant, person(who as SeedPerson), conversation, time)
+    for (const conversation of conversations)
+      await insertConversation(trx, tenant, person(who as SeedPerson), conversation, time)
   }
   const setIds = new Map<string, string>()
   for (const set of samples.trainingSets ?? []) {
@@ -104,7 +105,13 @@ export async function seedSamples(trx: Db, tenant: string, samples: TenantSample
 
 type Time = (daysAgo: number, afterHours?: number) => string
 
-async function insertCase(trx: Db, tenant: string, sample: SampleCase, person: (who: SeedPerson) => string, time: Time) {
+async function insertCase(
+  trx: Db,
+  tenant: string,
+  sample: SampleCase,
+  person: (who: SeedPerson) => string,
+  time: Time,
+) {
   const id = newId()
   const opened = time(sample.openedDaysAgo)
   const createdBy = person(sample.createdBy)
@@ -115,7 +122,13 @@ async function insertCase(trx: Db, tenant: string, sample: SampleCase, person: (
   let status = 'Open'
   for (const change of sample.statusChanges) {
     const at = time(sample.openedDaysAgo, change.afterHours)
-    events.push({ kind: 'status', author: worker, data: { from: status, to: change.to }, at, afterHours: change.afterHours })
+    events.push({
+      kind: 'status',
+      author: worker,
+      data: { from: status, to: change.to },
+      at,
+      afterHours: change.afterHours,
+    })
     status = change.to
   }
   let description = sample.description
@@ -151,7 +164,15 @@ async function insertCase(trx: Db, tenant: string, sample: SampleCase, person: (
     const eventId = newId()
     await trx
       .insertInto('case_events')
-      .values({ id: eventId, tenant_slug: tenant, case_id: id, kind: e.kind, author_id: e.author, data_json: JSON.stringify(e.data), created_at: e.at })
+      .values({
+        id: eventId,
+        tenant_slug: tenant,
+        case_id: id,
+        kind: e.kind,
+        author_id: e.author,
+        data_json: JSON.stringify(e.data),
+        created_at: e.at,
+      })
       .execute()
     await recordChange(trx, tenant, 'caseEvent', eventId)
   }
@@ -164,7 +185,16 @@ async function insertConversation(trx: Db, tenant: string, userId: string, sampl
   const last = sample.exchanges.length * 10 - 9
   await trx
     .insertInto('conversations')
-    .values({ id, tenant_slug: tenant, user_id: userId, agent_id: sample.agentId, title: sample.title, status: 'active', created_at: minutes(0), updated_at: minutes(last) })
+    .values({
+      id,
+      tenant_slug: tenant,
+      user_id: userId,
+      agent_id: sample.agentId,
+      title: sample.title,
+      status: 'active',
+      created_at: minutes(0),
+      updated_at: minutes(last),
+    })
     .execute()
   await recordChange(trx, tenant, 'conversation', id)
   for (const [i, exchange] of sample.exchanges.entries()) {
@@ -173,8 +203,26 @@ async function insertConversation(trx: Db, tenant: string, userId: string, sampl
     await trx
       .insertInto('messages')
       .values([
-        { id: questionId, tenant_slug: tenant, conversation_id: id, role: 'user', content: questionHtml(exchange.question), sources_json: '[]', reply_to: null, created_at: minutes(i * 10) },
-        { id: answerId, tenant_slug: tenant, conversation_id: id, role: 'assistant', content: exchange.answer, sources_json: JSON.stringify(exchange.sources), reply_to: questionId, created_at: minutes(i * 10 + 1) },
+        {
+          id: questionId,
+          tenant_slug: tenant,
+          conversation_id: id,
+          role: 'user',
+          content: questionHtml(exchange.question),
+          sources_json: '[]',
+          reply_to: null,
+          created_at: minutes(i * 10),
+        },
+        {
+          id: answerId,
+          tenant_slug: tenant,
+          conversation_id: id,
+          role: 'assistant',
+          content: exchange.answer,
+          sources_json: JSON.stringify(exchange.sources),
+          reply_to: questionId,
+          created_at: minutes(i * 10 + 1),
+        },
       ])
       .execute()
     await recordChange(trx, tenant, 'message', questionId)

@@ -31,12 +31,15 @@ describe('seed', () => {
     expect(await db.selectFrom('cases').select('id').execute()).toEqual(cases)
   })
 
-  it.each(SYNCED)('records every seeded %s row in the change log, so the sync pull serves it', async (table, entity) => {
-    const rows = await db.selectFrom(table).select('id').execute()
-    const logged = await db.selectFrom('change_log').select('entity_id').where('entity', '=', entity).execute()
-    expect(rows.length).toBeGreaterThan(0)
-    expect(new Set(logged.map((r) => r.entity_id))).toEqual(new Set(rows.map((r) => r.id)))
-  })
+  it.each(SYNCED)(
+    'records every seeded %s row in the change log, so the sync pull serves it',
+    async (table, entity) => {
+      const rows = await db.selectFrom(table).select('id').execute()
+      const logged = await db.selectFrom('change_log').select('entity_id').where('entity', '=', entity).execute()
+      expect(rows.length).toBeGreaterThan(0)
+      expect(new Set(logged.map((r) => r.entity_id))).toEqual(new Set(rows.map((r) => r.id)))
+    },
+  )
 
   it('gives demo a mix of statuses, experts, authors and assignees, and harbor its own cases', async () => {
     const demo = (await db.selectFrom('cases').selectAll().where('tenant_slug', '=', 'demo').execute()).map(toCase)
@@ -55,8 +58,10 @@ describe('seed', () => {
     for (const row of await db.selectFrom('cases').selectAll().execute()) caseSchema.parse(toCase(row))
     for (const row of await db.selectFrom('case_events').selectAll().execute()) caseEventSchema.parse(toCaseEvent(row))
     for (const row of await db.selectFrom('messages').selectAll().execute()) messageSchema.parse(toMessage(row))
-    for (const row of await db.selectFrom('training_sets').selectAll().execute()) trainingSetSchema.parse(toTrainingSet(row))
-    for (const row of await db.selectFrom('training_assignments').selectAll().execute()) assignmentSchema.parse(toAssignment(row))
+    for (const row of await db.selectFrom('training_sets').selectAll().execute())
+      trainingSetSchema.parse(toTrainingSet(row))
+    for (const row of await db.selectFrom('training_assignments').selectAll().execute())
+      assignmentSchema.parse(toAssignment(row))
   })
 
   it('gives each demo user seakeeper and furuno conversations, and keeps every timestamp in the past', async () => {

@@ -1,4 +1,4 @@
-import { type Role, defaultExpertModelConfig } from '@mw/sync-protocol'
+import { defaultExpertModelConfig, type Role } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { newId } from '../lib/ids.ts'
@@ -7,7 +7,7 @@ import { DEMO_CASES, HARBOR_CASES } from './sample-cases.ts'
 import { CONVERSATIONS_BY_PERSON } from './sample-conversations.ts'
 import { SAMPLE_QUERIES } from './sample-queries.ts'
 import { SAMPLE_ASSIGNMENTS, SAMPLE_TRAINING_SETS } from './sample-training.ts'
-import { type TenantSamples, seedSamples } from './seed-samples.ts'
+import { seedSamples, type TenantSamples } from './seed-samples.ts'
 
 export const SEED_TENANTS = [
   { slug: 'demo', name: 'Marine Workbench', theme: 'slate' },
@@ -28,7 +28,16 @@ export async function createTenant(db: Db, slug: string, name: string, theme = '
   const models = { seakeeper: defaultExpertModelConfig(), furuno: defaultExpertModelConfig() }
   await db
     .insertInto('tenants')
-    .values({ slug, name, theme, logo_url: null, logo_letters: '', models_json: JSON.stringify(models), created_at: at, updated_at: at })
+    .values({
+      slug,
+      name,
+      theme,
+      logo_url: null,
+      logo_letters: '',
+      models_json: JSON.stringify(models),
+      created_at: at,
+      updated_at: at,
+    })
     .execute()
   await recordChange(db, slug, 'tenantConfig', slug)
 }

@@ -21,7 +21,13 @@ export async function seededWorld(t: TestApp) {
     return (await query.orderBy('created_at').executeTakeFirstOrThrow()).id
   }
   const conversationOf = async (email: string) =>
-    (await t.db.selectFrom('conversations').select('id').where('user_id', '=', ids[email] as string).executeTakeFirstOrThrow()).id
+    (
+      await t.db
+        .selectFrom('conversations')
+        .select('id')
+        .where('user_id', '=', ids[email] as string)
+        .executeTakeFirstOrThrow()
+    ).id
   const cookie = (email: string) => cookies[email] as string
   const userId = (email: string) => ids[email] as string
   return {
@@ -32,6 +38,8 @@ export async function seededWorld(t: TestApp) {
     managerCase: await caseBy('demo', 'manager@demo.local', false),
     harborCase: await caseBy('harbor', 'tech@harbor.local', false),
     conversationOf,
-    demoSetId: (await t.db.selectFrom('training_sets').select('id').where('tenant_slug', '=', 'demo').executeTakeFirstOrThrow()).id,
+    demoSetId: (
+      await t.db.selectFrom('training_sets').select('id').where('tenant_slug', '=', 'demo').executeTakeFirstOrThrow()
+    ).id,
   }
 }

@@ -29,19 +29,34 @@ describe('persistence across a restart', () => {
     dirs.push(dataDir)
     const first = await boot(dataDir)
     expect(first.seeded).toBe(true)
-    const login = await first.app.request('/api/login/local', { method: 'POST', body: new URLSearchParams({ email: 'tech@demo.local' }) })
+    const login = await first.app.request('/api/login/local', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'tech@demo.local' }),
+    })
     const cookie = login.headers.get('set-cookie')?.split(';')[0] as string
     const headers = { cookie, 'content-type': 'application/json' }
-    const created = await first.app.request('/api/t/demo/cases', { method: 'POST', headers, body: JSON.stringify({ title: 'Flow alarm after restart test', expert: 'seakeeper' }) })
+    const created = await first.app.request('/api/t/demo/cases', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Flow alarm after restart test', expert: 'seakeeper' }),
+    })
     const c = caseSchema.parse(await created.json())
-    await first.app.request(`/api/t/demo/cases/${c.id}`, { method: 'PUT', headers, body: JSON.stringify({ status: 'Resolved' }) })
+    await first.app.request(`/api/t/demo/cases/${c.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ status: 'Resolved' }),
+    })
     await first.db.destroy()
 
     const second = await boot(dataDir)
     expect(second.seeded).toBe(false)
     const read = await second.app.request(`/api/t/demo/cases/${c.id}`, { headers: { cookie } })
     expect(read.status).toBe(200)
-    expect(caseSchema.parse(await read.json())).toMatchObject({ title: 'Flow alarm after restart test', status: 'Resolved', version: 2 })
+    expect(caseSchema.parse(await read.json())).toMatchObject({
+      title: 'Flow alarm after restart test',
+      status: 'Resolved',
+      version: 2,
+    })
     await second.db.destroy()
   })
 })

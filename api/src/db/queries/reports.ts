@@ -2,7 +2,13 @@
  * The report figures, computed from the tenant's own data: searches and answer confidence from
  * query_log, resolution from cases and their status history, training from assignments.
  */
-import { EXPERTS, type LowConfidenceTopic, type ReportSummary, type TopSearch, type TrainingSummaryRow } from '@mw/sync-protocol'
+import {
+  EXPERTS,
+  type LowConfidenceTopic,
+  type ReportSummary,
+  type TopSearch,
+  type TrainingSummaryRow,
+} from '@mw/sync-protocol'
 import { sql } from 'kysely'
 import { daysAgo } from '../../lib/time.ts'
 import type { Db } from '../database.ts'
@@ -143,6 +149,7 @@ async function medianResolutionMinutes(db: Db, tenant: string, resolved: { id: s
     .sort((a, b) => a - b)
   if (minutes.length === 0) return null
   const mid = Math.floor(minutes.length / 2)
-  const median = minutes.length % 2 ? (minutes[mid] as number) : ((minutes[mid - 1] as number) + (minutes[mid] as number)) / 2
+  const median =
+    minutes.length % 2 ? (minutes[mid] as number) : ((minutes[mid - 1] as number) + (minutes[mid] as number)) / 2
   return Math.round(median)
 }
