@@ -45,9 +45,14 @@ export async function saveModelConfig(
   assertManagerOrAdmin(actor)
   const tenant = await findTenant(trx, actor.tenant)
   if (!tenant) throw notFound('The tenant')
-  for (const choice of [args.config.primary, args.config.fallback]) {
+  for (const [slot, choice] of [
+    ['primary', args.config.primary],
+    ['fallback', args.config.fallback],
+  ] as const) {
     if (choice?.provider === 'openai-compatible' && !choice.baseUrl) {
-      throw new ApiError('invalid_input', 'An OpenAI-compatible model needs its base URL.', { field: 'primary.baseUrl' })
+      throw new ApiError('invalid_input', `The ${slot} OpenAI-compatible model needs its base URL.`, {
+        field: `${slot}.baseUrl`,
+      })
     }
   }
   const models = { ...parseModels(tenant), [args.expert]: args.config }

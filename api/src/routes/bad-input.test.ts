@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { defaultExpertModelConfig, errorBodySchema, LIMITS } from '@mw/sync-protocol'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seededWorld } from '../test/fixtures.ts'
 import { fingerprint, send, type TestApp } from '../test/http.ts'
 import { createTestApp } from '../test/test-app.ts'
@@ -99,6 +101,10 @@ const BAD: Bad[] = [
     ...model,
     primary: { provider: 'openai-compatible', model: 'llama' },
   })),
+  putModel('an OpenAI-compatible fallback without its URL', () => ({
+    ...model,
+    fallback: { provider: 'openai-compatible', model: 'llama' },
+  })),
   { ...putModel('the master expert', () => model), path: () => 'admin/models/master' },
   malformed(putRole),
   putRole('an unknown role', () => ({ role: 'Owner' })),
@@ -192,6 +198,33 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     const { error } = errorBodySchema.parse(res.body)
     expect(error.code).toBe(bad.code)
     expect(error.message).toMatch(/^\S.*[.!?"]$/)
+    expect(await fingerprint(t.db)).toBe(before)
+  })
+})
+
+describe('over real HTTP on loopback', () => {
+  let base = ''
+  let close = () => {}
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => {
+      const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+        base = `http://127.0.0.1:${info.port}`
+        resolve()
+      })
+      close = () => server.close()
+    })
+  })
+  afterAll(() => close())
+
+  it('refuses a JSON body over the limit with 413 before parsing it, and changes nothing', async () => {
+    const before = await fingerprint(t.db)
+    const res = await fetch(`${base}/api/t/demo/cases`, {
+      method: 'POST',
+      headers: { cookie: world.cookie('admin@demo.local'), 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Big', expert: 'furuno', description: 'x'.repeat(LIMITS.jsonBodyMaxBytes) }),
+    })
+    expect(res.status).toBe(413)
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('payload_too_large')
     expect(await fingerprint(t.db)).toBe(before)
   })
 })
