@@ -95,11 +95,7 @@ export async function recomputeRows(db: LocalDb, keys: Iterable<string>) {
     }
   }
   const needed = new Set<string>()
-  for (const key of wanted) {
-    const base = await db.bases.get(key)
-    if (!base) continue
-    await writeRow(db, key, base.row)
-  }
+  for (const base of await db.bases.bulkGet([...wanted])) if (base) await writeRow(db, base.key, base.row)
   const replays = live.filter((e) => touchedKeys(e).some((k) => wanted.has(k)))
   for (const e of replays) {
     for (const k of touchedKeys(e)) needed.add(k)

@@ -38,11 +38,12 @@ export async function applyPage(db: LocalDb, changes: Change[], cursor: number, 
     const upserts = new Map<SyncEntity, unknown[]>()
     const deletes = new Map<SyncEntity, string[]>()
     const rebuild = new Set<string>()
+    const newBases: { key: string; row: unknown }[] = []
     for (const change of changes) {
       const key = rowKey(change.entity, change.id)
       const row = change.op === 'upsert' ? change.row : null
       if (based.has(key)) {
-        await db.bases.put({ key, row })
+        newBases.push({ key, row })
         rebuild.add(key)
       } else if (change.entity === 'tenantConfig') {
         if (row) await db.tenantConfig.put(row as never, TENANT_CONFIG_KEY)
@@ -53,6 +54,7 @@ export async function applyPage(db: LocalDb, changes: Change[], cursor: number, 
         deletes.set(change.entity, [...(deletes.get(change.entity) ?? []), change.id])
       }
     }
+    await db.bases.bulkPut(newBases)
     for (const [entity, rows] of upserts) await tableFor(db, entity).bulkPut(rows)
     for (const [entity, ids] of deletes) await tableFor(db, entity).bulkDelete(ids)
     if (retire?.length) {
