@@ -7,8 +7,7 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { OUTBOX_SYNC_TAG } from './app/register-sw.ts'
-import { drainEverything } from './sync/drainer.ts'
+import { drainEverything, OUTBOX_SYNC_TAG } from './sync/drainer.ts'
 
 declare const self: ServiceWorkerGlobalScope
 

@@ -6,9 +6,6 @@ import { Workbox } from 'workbox-window'
 
 type Listener = () => void
 
-/** The Background Sync tag the service worker drains the outbox on. */
-export const OUTBOX_SYNC_TAG = 'mw-outbox'
-
 let workbox: Workbox | null = null
 let updateWaiting = false
 const listeners = new Set<Listener>()
@@ -44,18 +41,4 @@ export function applyUpdate(): void {
   if (!workbox) return
   workbox.addEventListener('controlling', () => window.location.reload())
   workbox.messageSkipWaiting()
-}
-
-/**
- * Asks the browser to wake the service worker when the network returns, even if every tab is
- * closed by then. Call after a push fails for lack of network. Without Background Sync (Firefox,
- * Safari) or when the browser refuses it, this does nothing and the page drains on its own triggers.
- */
-export async function requestBackgroundSync(): Promise<void> {
-  // `ready` never resolves where no worker is registered (the dev server).
-  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
-  const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
-    sync?: { register: (tag: string) => Promise<void> }
-  }
-  await registration.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined)
 }
