@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   /** Set behind TLS so the session cookie is Secure. Derived from PUBLIC_URL when that is https. */
   PUBLIC_URL: z.url().optional(),
@@ -17,6 +17,17 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 })
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * `./data` at the repository root by default. A relative DATA_DIR is taken from where the user
+ * ran the command (npm's INIT_CWD), not from the package folder pnpm runs the server in.
+ */
+function dataDir(configured: string | undefined, initCwd: string | undefined): string {
+  if (!configured) return path.join(REPO_ROOT, 'data')
+  return path.resolve(initCwd ?? process.cwd(), configured)
+}
 
 export type Env = z.infer<typeof envSchema> & { oidc: OidcEnv | null; dbFile: string }
 export type OidcEnv = { issuer: string; clientId: string; clientSecret: string }
@@ -39,5 +50,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     OIDC_ISSUER && OIDC_CLIENT_ID && OIDC_CLIENT_SECRET
       ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET }
       : null
-  return { ...env, oidc, dbFile: path.resolve(env.DATA_DIR, 'workbench.db') }
+  return { ...env, oidc, dbFile: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db') }
 }
