@@ -3,6 +3,7 @@ import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { ImageError, prepareImage } from '../../../lib/images.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
+import { Icon } from '../../../components/ui/icon.tsx'
 
 interface ComposerProps {
   draft: string
@@ -105,7 +106,7 @@ export function Composer({ draft, onDraftChange, onSend, streaming = false, disa
           disabled={disabled || images.length >= LIMITS.imagesPerMessage}
           onClick={() => fileRef.current?.click()}
         >
-          📎
+          <Icon name="clip" />
         </button>
         <textarea
           ref={textRef}

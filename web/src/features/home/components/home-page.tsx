@@ -7,6 +7,7 @@ import { firstNameOrUser } from '../../../lib/display-name.ts'
 import { useCurrentUser } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
+import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 
 export function HomePage() {
   const tenant = useTenant()
@@ -14,11 +15,11 @@ export function HomePage() {
   const navigate = useNavigate()
   const recent = useRecentConversations(RECENT_CONVERSATIONS.dashboard)
   const base = `/t/${tenant}`
-  const actions = [
-    { to: `${base}/ask/seakeeper`, title: 'Ask Seakeeper', text: 'Gyro stabilizer troubleshooting and service', icon: '⚓' },
-    { to: `${base}/ask/furuno`, title: 'Ask Furuno', text: 'Radar, sonar, GPS and NMEA networks', icon: '📡' },
-    { to: `${base}/cases`, title: 'Cases', text: 'Open, track and resolve service cases', icon: '🗂️' },
-    { to: `${base}/training`, title: 'Training', text: 'Build and assign training sets', icon: '🎓' },
+  const actions: { to: string; title: string; text: string; icon: IconName }[] = [
+    { to: `${base}/ask/seakeeper`, title: 'Ask Seakeeper', text: 'Gyro stabilizer troubleshooting and service', icon: 'anchor' },
+    { to: `${base}/ask/furuno`, title: 'Ask Furuno', text: 'Radar, sonar, GPS and NMEA networks', icon: 'radar' },
+    { to: `${base}/cases`, title: 'Cases', text: 'Open, track and resolve service cases', icon: 'folder' },
+    { to: `${base}/training`, title: 'Training', text: 'Build and assign training sets', icon: 'cap' },
   ]
   return (
     <div className="page">
@@ -33,8 +34,8 @@ export function HomePage() {
         <div className="card-grid">
           {actions.map((a) => (
             <Link key={a.to} to={a.to} className="card action-card">
-              <span className="action-icon" aria-hidden="true">
-                {a.icon}
+              <span className="action-icon">
+                <Icon name={a.icon} size={28} />
               </span>
               <span className="action-title">{a.title}</span>
               <span className="muted">{a.text}</span>

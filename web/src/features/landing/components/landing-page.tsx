@@ -1,26 +1,27 @@
 import { PRODUCT_NAME } from '@mw/sync-protocol'
 import { useState } from 'react'
+import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 
-const FEATURES = [
+const FEATURES: { title: string; text: string; icon: IconName }[] = [
   {
     title: 'AI Expert Assistance',
     text: 'Ask the Seakeeper stabilizer and Furuno electronics experts; answers cite the manuals they come from.',
-    icon: '🤖',
+    icon: 'spark',
   },
   {
     title: 'Case Management',
     text: 'Track every service job from open to resolved, with notes and a full history.',
-    icon: '🗂️',
+    icon: 'folder',
   },
   {
     title: 'Training Modules',
     text: 'Build training sets from real cases and assign them to roles or people.',
-    icon: '🎓',
+    icon: 'cap',
   },
   {
     title: 'Mobile-First',
     text: 'Installs on a tablet and works offline at sea, with 6 months of data kept on the device.',
-    icon: '📱',
+    icon: 'phone',
   },
 ]
 
@@ -53,8 +54,8 @@ export function LandingPage() {
       <ul id="landing-features" className={`feature-grid${showFeatures ? ' is-open' : ''}`}>
         {FEATURES.map((f) => (
           <li key={f.title} className="card feature-card">
-            <span className="feature-icon" aria-hidden="true">
-              {f.icon}
+            <span className="feature-icon">
+              <Icon name={f.icon} size={32} />
             </span>
             <h2>{f.title}</h2>
             <p className="muted">{f.text}</p>

@@ -121,7 +121,7 @@ function ReportBody({ reports }: { reports: Reports }) {
               rows={reports.lowConfidence.map((t) => ({
                 label: t.topic,
                 value: Math.round(t.confidence * 100),
-                note: `${t.queries} queries`,
+                note: `${t.queries} ${t.queries === 1 ? "query" : "queries"}`,
               }))}
             />
           )}

@@ -7,6 +7,7 @@ import { useShellStore } from '../store.ts'
 import { SideNav } from './side-nav.tsx'
 import { SyncIndicator } from './sync-indicator.tsx'
 import { TenantLogo } from './tenant-logo.tsx'
+import { Icon } from '../../../components/ui/icon.tsx'
 
 /** The signed-in frame: left navigation (a drawer with an overlay below 768 px), mobile header, content. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -35,7 +36,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           aria-controls="side-nav"
           onClick={() => setNavOpen(true)}
         >
-          ☰
+          <Icon name="menu" size={24} />
         </button>
         <TenantLogo url={branding.logoUrl} letters={branding.logoLetters} />
         <span className="mobile-title">{branding.name}</span>

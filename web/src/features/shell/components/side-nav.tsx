@@ -7,6 +7,7 @@ import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { SyncIndicator } from './sync-indicator.tsx'
 import { TenantLogo } from './tenant-logo.tsx'
+import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 
 export function SideNav({ branding, onClose }: { branding: Branding; onClose: () => void }) {
   const tenant = useTenant()
@@ -14,10 +15,10 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
   const role = useRole(tenant)
   const base = `/t/${tenant}`
   const canAdmin = role === 'Manager' || role === 'Admin'
-  const link = (to: string, label: string, icon: string, end = false) => (
+  const link = (to: string, label: string, icon: IconName, end = false) => (
     <li>
       <NavLink to={to} end={end} className="nav-link">
-        <span aria-hidden="true">{icon}</span> {label}
+        <Icon name={icon} /> {label}
       </NavLink>
     </li>
   )
@@ -33,23 +34,23 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
       </div>
       <div className="nav-body">
         <h2 className="nav-section">Main</h2>
-        <ul>{link(base, 'Home', '🏠', true)}</ul>
+        <ul>{link(base, 'Home', 'home', true)}</ul>
         <h2 className="nav-section">Experts</h2>
         <ul>
           <li>
             <span className="nav-link is-disabled" aria-disabled="true">
-              <span aria-hidden="true">🧭</span> Master <Badge variant="outline">Coming Soon</Badge>
+              <Icon name="compass" /> Master <Badge variant="outline">Coming Soon</Badge>
             </span>
           </li>
-          {link(`${base}/ask/seakeeper`, 'Seakeeper', '⚓')}
-          {link(`${base}/ask/furuno`, 'Furuno', '📡')}
+          {link(`${base}/ask/seakeeper`, 'Seakeeper', 'anchor')}
+          {link(`${base}/ask/furuno`, 'Furuno', 'radar')}
         </ul>
         <h2 className="nav-section">Tools</h2>
         <ul>
-          {link(`${base}/cases`, 'Cases', '🗂️')}
-          {link(`${base}/training`, 'Training', '🎓')}
-          {link(`${base}/reports`, 'Reports', '📊')}
-          {canAdmin && link(`${base}/admin`, 'Admin', '⚙️')}
+          {link(`${base}/cases`, 'Cases', 'folder')}
+          {link(`${base}/training`, 'Training', 'cap')}
+          {link(`${base}/reports`, 'Reports', 'chart')}
+          {canAdmin && link(`${base}/admin`, 'Admin', 'gear')}
         </ul>
       </div>
       <div className="nav-sync">
@@ -74,7 +75,7 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
           title="Log out"
           onClick={() => void forgetCurrentUser().finally(() => window.location.assign('/api/logout'))}
         >
-          ⎋
+          <Icon name="logout" />
         </button>
       </div>
     </nav>

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/relative-time.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useTrainingSets } from '../hooks/use-training.ts'
 import { NewTrainingSetDialog } from './new-training-set-dialog.tsx'
+import { Icon } from '../../../components/ui/icon.tsx'
 
 const comingSoon = () => toast({ title: 'Feature coming soon', description: 'Training editor will be available soon' })
 
@@ -35,15 +36,15 @@ export function TrainingPage() {
       </header>
       <div className="card-grid card-grid-2">
         <button type="button" className="card action-card" onClick={comingSoon}>
-          <span className="action-icon" aria-hidden="true">
-            💬
+          <span className="action-icon">
+            <Icon name="chat" size={28} />
           </span>
           <span className="action-title">From Chat Session</span>
           <span className="muted">Turn a solved conversation into questions.</span>
         </button>
         <button type="button" className="card action-card" onClick={comingSoon}>
-          <span className="action-icon" aria-hidden="true">
-            📚
+          <span className="action-icon">
+            <Icon name="book" size={28} />
           </span>
           <span className="action-title">From Knowledge Base</span>
           <span className="muted">Generate questions from the manuals.</span>
