@@ -27,12 +27,15 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-'))
 const { db, sqlite } = await benchDatabase(path.join(dir, 'bench.db'))
 await seedKnowledgePacks(db, 'demo')
 
-// Synthetic passages: sentences of the packs recombined with filler words, so term statistics look like real manuals.
+// Synthetic passages: one sentence of the packs in ~80 words drawn from a 30,000-word Zipf
+// vocabulary, so posting lists are long for common words and short for rare ones, as in real manuals.
 const packSentences = (await db.selectFrom('kb_passages').select('text').execute()).flatMap((p) => p.text.split(/(?<=[.!?])\s+|\n/))
-const filler = 'vessel engine room panel service report hull deck crew shore marina harbour tender voyage season'.split(' ')
 let seed = 42
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
 const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T
+const vocabulary = Array.from({ length: 30_000 }, (_, i) => `w${i.toString(36)}`)
+const zipfWord = () => vocabulary[Math.min(vocabulary.length - 1, Math.floor(Math.exp(random() * Math.log(vocabulary.length))) - 1)] as string
+const fillerWords = (n: number) => Array.from({ length: n }, zipfWord).join(' ')
 
 const buildStart = performance.now()
 for (let built = 0; built < PASSAGES; built += PER_DOC) {
@@ -42,7 +45,7 @@ for (let built = 0; built < PASSAGES; built += PER_DOC) {
     ordinal: i,
     section: `Section ${i % 40}`,
     page: 1 + Math.floor(i / 20),
-    text: Array.from({ length: 5 }, () => `${pick(packSentences)} ${pick(filler)} ${pick(filler)}.`).join(' '),
+    text: `${fillerWords(40)}. ${pick(packSentences)} ${fillerWords(40)}.`,
   }))
   await db.transaction().execute((trx) =>
     replaceKbDocument(

@@ -20,9 +20,17 @@ export interface Retrieval {
 /** BM25 finds the candidates; term coverage decides which are relevant enough to show and cite. */
 export async function retrieve(db: Db, tenant: string, expert: Expert, query: string, limit = TOP_K): Promise<Retrieval> {
   const terms = searchTerms(query)
-  const match = matchExpression(scopeToken(tenant, expert), terms)
-  if (!match) return { terms, sources: [], bestScore: 0 }
-  const hits = await searchPassages(db, tenant, expert, match, limit)
+  const scope = scopeToken(tenant, expert)
+  const anyTerm = matchExpression(scope, terms)
+  if (!anyTerm) return { terms, sources: [], bestScore: 0 }
+  // Passages with every word are found by intersecting short posting lists; only when there are
+  // too few does the (slower, ranked over every match) any-word query fill the rest.
+  let hits = await searchPassages(db, tenant, expert, matchExpression(scope, terms, true) as string, limit)
+  if (hits.length < limit && terms.length > 1) {
+    const seen = new Set(hits.map((h) => h.id))
+    const more = await searchPassages(db, tenant, expert, anyTerm, limit)
+    hits = [...hits, ...more.filter((h) => !seen.has(h.id))].slice(0, limit)
+  }
   const scored = hits.map((hit) => ({
     hit,
     score: Math.round(termCoverage(`${hit.title}\n${hit.section ?? ''}\n${hit.text}`, terms) * 100) / 100,

@@ -32,10 +32,14 @@ export function searchTerms(query: string): string[] {
 export const scopeToken = (tenant: string, expert: string) =>
   `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
 
-/** `scope:"…" AND ("t1" OR "t2" …)`, or null when the question has no searchable words. */
-export function matchExpression(scope: string, terms: string[]): string | null {
+/**
+ * `scope:"…" AND ("t1" OR "t2" …)`, or with `every` `scope:"…" AND "t1" AND "t2" …`;
+ * null when the question has no searchable words.
+ */
+export function matchExpression(scope: string, terms: string[], every = false): string | null {
   if (terms.length === 0) return null
-  return `scope:"${scope}" AND (${terms.map((t) => `"${t}"`).join(' OR ')})`
+  const quoted = terms.map((t) => `"${t}"`)
+  return every ? [`scope:"${scope}"`, ...quoted].join(' AND ') : `scope:"${scope}" AND (${quoted.join(' OR ')})`
 }
 
 /** Light suffix stripping, enough to tell whether a sentence mentions a term (not for the index). */

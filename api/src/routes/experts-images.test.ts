@@ -15,7 +15,7 @@ const image = (magic: number[], size = 64) => {
   return bytes
 }
 
-function send(images: { bytes: Uint8Array; type: string; name?: string }[], fields: Record<string, string> = {}) {
+function send(images: { bytes: Uint8Array<ArrayBuffer>; type: string; name?: string }[], fields: Record<string, string> = {}) {
   const form = new FormData()
   form.set('query', fields.query ?? 'Hydraulic leak near the gimbal, see photo')
   form.set('filters', fields.filters ?? JSON.stringify({ file_subject_type: 'seakeeper' }))

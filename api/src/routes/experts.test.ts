@@ -98,7 +98,7 @@ describe('POST /experts/:expert/stream', () => {
     expect(wrongTenant.status).toBe(404)
   })
 
-  const refusals: [string, () => Promise<Response>, number, string | RegExp][] = [
+  const refusals: [string, () => Promise<Response> | Response, number, string | RegExp][] = [
     ['master expert', () => ask(tech, 'master', question('hello', 'seakeeper')), 404, /coming soon/],
     ['unknown expert', () => ask(tech, 'nobody', question('hello')), 404, /no expert/],
     ['filter for another expert', () => ask(tech, 'seakeeper', question('hello', 'furuno')), 400, /file_subject_type/],
