@@ -54,7 +54,15 @@ async function seedCases(t: Awaited<ReturnType<typeof createTestApp>>, count: nu
       await trx.insertInto('cases').values(chunk).execute()
       await trx
         .insertInto('change_log')
-        .values(chunk.map((r) => ({ tenant_slug: 'demo', entity: 'case', entity_id: r.id, op: 'upsert' as const, changed_at: at })))
+        .values(
+          chunk.map((r) => ({
+            tenant_slug: 'demo',
+            entity: 'case',
+            entity_id: r.id,
+            op: 'upsert' as const,
+            changed_at: at,
+          })),
+        )
         .execute()
     }
   })
@@ -93,7 +101,12 @@ async function benchDrain() {
     const fetch = fetchAs(cookie, (r) => t.app.request(r))
     await drainAll(db, { fetch })
     for (let i = 0; i < DRAIN_MUTATIONS; i++) {
-      await createCase(db, { title: `Offline case ${i}`, description: 'Written at anchor.', expert: 'furuno', tags: [] })
+      await createCase(db, {
+        title: `Offline case ${i}`,
+        description: 'Written at anchor.',
+        expert: 'furuno',
+        tags: [],
+      })
     }
     sync.push(await time(() => drainAll(db, { fetch, batchSize: 50 })))
     if ((await db.outbox.count()) !== 0) throw new Error('the outbox did not drain')
@@ -109,9 +122,28 @@ async function benchDrain() {
             const id = uuidv7()
             await trx
               .insertInto('cases')
-              .values({ id, tenant_slug: 'demo', title: `Raw case ${i}`, description: 'Written at anchor.', expert: 'furuno', status: 'Open', tags_json: '[]', created_by: creator, assigned_to: null, conversation_id: null, version: 1, status_version: 1, status_changed_by: creator, created_at: at, updated_at: at })
+              .values({
+                id,
+                tenant_slug: 'demo',
+                title: `Raw case ${i}`,
+                description: 'Written at anchor.',
+                expert: 'furuno',
+                status: 'Open',
+                tags_json: '[]',
+                created_by: creator,
+                assigned_to: null,
+                conversation_id: null,
+                version: 1,
+                status_version: 1,
+                status_changed_by: creator,
+                created_at: at,
+                updated_at: at,
+              })
               .execute()
-            await trx.insertInto('change_log').values({ tenant_slug: 'demo', entity: 'case', entity_id: id, op: 'upsert', changed_at: at }).execute()
+            await trx
+              .insertInto('change_log')
+              .values({ tenant_slug: 'demo', entity: 'case', entity_id: id, op: 'upsert', changed_at: at })
+              .execute()
           }
         }),
       ),

@@ -11,7 +11,14 @@ function mutation(seq: number, type: string, args: Record<string, unknown>, base
   return { mid: uuidv7(), seq, type, args, baseVersion, createdAt: new Date().toISOString() }
 }
 const newCase = (seq: number, title = 'Gyro will not spool up') =>
-  mutation(seq, 'case.create', { id: uuidv7(), title, description: '', expert: 'seakeeper', tags: [], conversationId: null })
+  mutation(seq, 'case.create', {
+    id: uuidv7(),
+    title,
+    description: '',
+    expert: 'seakeeper',
+    tags: [],
+    conversationId: null,
+  })
 
 async function setup(overrides: Parameters<typeof createTestApp>[0] = {}) {
   const t = await createTestApp(overrides)
@@ -49,7 +56,14 @@ async function pullAll(t: TestApp, cookie: string, cursor = 0): Promise<{ change
   }
 }
 const count = async (t: TestApp, table: 'cases' | 'messages' | 'conversations') =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('sync push', () => {
   it('applies a batch in order and answers a replay with duplicate and the first outcome', async () => {
@@ -62,7 +76,10 @@ describe('sync push', () => {
       lastSeq: 2,
     })
     const replay = await pushOk(t, t.tech, device, batch)
-    expect(replay.results.map((r) => [r.status, r.outcome])).toEqual([['duplicate', 'applied'], ['duplicate', 'applied']])
+    expect(replay.results.map((r) => [r.status, r.outcome])).toEqual([
+      ['duplicate', 'applied'],
+      ['duplicate', 'applied'],
+    ])
     expect(await count(t, 'cases')).toBe(before + 2)
   })
 
@@ -101,13 +118,21 @@ describe('sync push', () => {
     const before = await count(t, 'cases')
     const batch = [
       mutation(1, 'case.create', { id: 'not-a-uuid', title: '', expert: 'nobody' }),
-      mutation(2, 'training.assign', { id: uuidv7(), setId: uuidv7(), assignedToRole: 'Technician', assignedToId: null }),
+      mutation(2, 'training.assign', {
+        id: uuidv7(),
+        setId: uuidv7(),
+        assignedToRole: 'Technician',
+        assignedToId: null,
+      }),
       mutation(3, 'no.such.type', {}),
       newCase(4),
     ]
     const answer = await pushOk(t, t.tech, device, batch)
     expect(answer.results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'applied'])
-    expect(answer.results[1]).toMatchObject({ code: 'forbidden', reason: 'Only managers and admins can assign training.' })
+    expect(answer.results[1]).toMatchObject({
+      code: 'forbidden',
+      reason: 'Only managers and admins can assign training.',
+    })
     for (const r of answer.results.slice(0, 3)) expect(r.reason).toMatch(/\w+ \w+/)
     expect(answer.lastSeq).toBe(4)
     expect(await count(t, 'cases')).toBe(before + 1)
@@ -118,12 +143,22 @@ describe('sync push', () => {
     const device = uuidv7()
     const messageId = uuidv7()
     const send = (seq: number, conversationId: string) =>
-      mutation(seq, 'chat.send', { conversationId, messageId, agentId: 'seakeeper', query: 'Why no spool-up?', images: [] })
+      mutation(seq, 'chat.send', {
+        conversationId,
+        messageId,
+        agentId: 'seakeeper',
+        query: 'Why no spool-up?',
+        images: [],
+      })
     const first = uuidv7()
     const stray = uuidv7()
     const answer = await pushOk(t, t.tech, device, [send(1, first), send(2, stray), newCase(3)])
     expect(answer.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied'])
-    const conversations = await t.db.selectFrom('conversations').select('id').where('id', 'in', [first, stray]).execute()
+    const conversations = await t.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', 'in', [first, stray])
+      .execute()
     expect(conversations.map((c) => c.id)).toEqual([first])
   })
 
@@ -133,7 +168,12 @@ describe('sync push', () => {
     const batch = [newCase(1), newCase(2)]
     const before = await count(t, 'cases')
     const [a, b] = await Promise.all([push(t, t.tech, device, batch), push(t, t.tech, device, batch)])
-    const statuses = [a, b].map((r) => pushAnswerSchema.parse(r.body).results.map((x) => x.status).join())
+    const statuses = [a, b].map((r) =>
+      pushAnswerSchema
+        .parse(r.body)
+        .results.map((x) => x.status)
+        .join(),
+    )
     expect(statuses.sort()).toEqual(['applied,applied', 'duplicate,duplicate'])
     expect(await count(t, 'cases')).toBe(before + 2)
   })
@@ -144,7 +184,9 @@ describe('sync push', () => {
     const caseId = caseMutation.args.id as string
     await pushOk(t, t.tech, uuidv7(), [caseMutation])
     await pushOk(t, t.manager, uuidv7(), [mutation(1, 'case.setStatus', { caseId, status: 'Resolved' }, 1)])
-    const answer = await pushOk(t, t.tech, uuidv7(), [mutation(1, 'case.setStatus', { caseId, status: 'In-Progress' }, 1)])
+    const answer = await pushOk(t, t.tech, uuidv7(), [
+      mutation(1, 'case.setStatus', { caseId, status: 'In-Progress' }, 1),
+    ])
     expect(answer.results[0]).toMatchObject({ status: 'conflict', reason: expect.stringContaining('Resolved') })
     const row = await t.db.selectFrom('cases').select('status').where('id', '=', caseId).executeTakeFirstOrThrow()
     expect(row.status).toBe('Resolved')
@@ -182,7 +224,11 @@ describe('sync push', () => {
   it.each([
     ['no mutations', { deviceId: uuidv7(), mutations: [] }, 400],
     ['a device id that is not a UUID', { deviceId: 'tablet-1', mutations: [{}] }, 400],
-    ['more than 50 mutations', { deviceId: uuidv7(), mutations: Array.from({ length: 51 }, (_, i) => newCase(i + 1)) }, 400],
+    [
+      'more than 50 mutations',
+      { deviceId: uuidv7(), mutations: Array.from({ length: 51 }, (_, i) => newCase(i + 1)) },
+      400,
+    ],
     ['mutations that are not a list', { deviceId: uuidv7(), mutations: 'case.create' }, 400],
   ])('answers 400 to %s and changes nothing', async (_name, body, status) => {
     const t = await setup()
@@ -202,7 +248,11 @@ describe('sync push', () => {
     const body = JSON.stringify({ deviceId: uuidv7(), mutations: [newCase(1)] })
     const headers = { 'content-type': 'application/json' }
     expect((await t.app.request(`${T}/push`, { method: 'POST', headers, body })).status).toBe(401)
-    const other = await t.app.request('/api/t/harbor/sync/push', { method: 'POST', headers: { ...headers, cookie: t.tech }, body })
+    const other = await t.app.request('/api/t/harbor/sync/push', {
+      method: 'POST',
+      headers: { ...headers, cookie: t.tech },
+      body,
+    })
     expect(other.status).toBe(404)
   })
 })
@@ -233,7 +283,11 @@ describe('sync pull', () => {
     const m = newCase(1)
     await pushOk(t, t.tech, uuidv7(), [m])
     const { cursor } = await pullAll(t, t.tech)
-    await t.db.updateTable('cases').set({ created_by: await t.userId('manager@demo.local') }).where('id', '=', m.args.id as string).execute()
+    await t.db
+      .updateTable('cases')
+      .set({ created_by: await t.userId('manager@demo.local') })
+      .where('id', '=', m.args.id as string)
+      .execute()
     await recordChange(t.db, 'demo', 'case', m.args.id as string)
     const after = await pullAll(t, t.tech, cursor)
     expect(after.changes).toEqual([expect.objectContaining({ entity: 'case', id: m.args.id, op: 'delete' })])
@@ -264,7 +318,11 @@ describe('sync pull', () => {
     const t = await setup()
     const m = newCase(1)
     await pushOk(t, t.tech, uuidv7(), [m])
-    await t.db.updateTable('change_log').set({ changed_at: '2020-01-01T00:00:00.000Z' }).where('entity_id', '=', m.args.id as string).execute()
+    await t.db
+      .updateTable('change_log')
+      .set({ changed_at: '2020-01-01T00:00:00.000Z' })
+      .where('entity_id', '=', m.args.id as string)
+      .execute()
     const first = (await pullAll(t, t.tech)).changes
     expect(first.some((c) => c.id === m.args.id)).toBe(false)
   })
@@ -279,7 +337,10 @@ describe('sync pull', () => {
     expect((await pull(t, t.tech, 0)).kind).toBe('page')
     const fresh = (await pullAll(t, t.tech)).cursor
     expect((await pull(t, t.tech, fresh)).kind).toBe('page')
-    await t.db.insertInto('sync_horizon').values({ tenant_slug: 'demo', min_version: fresh + 1 }).execute()
+    await t.db
+      .insertInto('sync_horizon')
+      .values({ tenant_slug: 'demo', min_version: fresh + 1 })
+      .execute()
     expect(await pull(t, t.tech, fresh)).toEqual({ kind: 'reset' })
   })
 

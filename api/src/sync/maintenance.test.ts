@@ -28,7 +28,14 @@ describe('sync log pruning', () => {
               mid: uuidv7(),
               seq,
               type: 'case.create',
-              args: { id: uuidv7(), title: `Case ${seq}`, description: '', expert: 'furuno', tags: [], conversationId: null },
+              args: {
+                id: uuidv7(),
+                title: `Case ${seq}`,
+                description: '',
+                expert: 'furuno',
+                tags: [],
+                conversationId: null,
+              },
               baseVersion: null,
               createdAt: new Date().toISOString(),
             },
@@ -41,12 +48,16 @@ describe('sync log pruning', () => {
     expect((await push(2)).status).toBe(200)
 
     const pulled = async (cursor: number) =>
-      pullAnswerSchema.parse(await (await app.request(`/api/t/demo/sync/pull?cursor=${cursor}`, { headers: { cookie } })).json())
+      pullAnswerSchema.parse(
+        await (await app.request(`/api/t/demo/sync/pull?cursor=${cursor}`, { headers: { cookie } })).json(),
+      )
     expect((await pulled(oldDelete - 1)).kind).toBe('page')
 
     const result = await pruneSyncLog(db, Date.parse('2026-01-01T00:00:00Z') + 201 * DAY)
     expect(result).toMatchObject({ tombstones: 1, mutations: 1 })
-    const versions = (await db.selectFrom('change_log').select('version').where('op', '=', 'delete').execute()).map((r) => r.version)
+    const versions = (await db.selectFrom('change_log').select('version').where('op', '=', 'delete').execute()).map(
+      (r) => r.version,
+    )
     expect(versions).toContain(recentDelete)
     expect(versions).not.toContain(oldDelete)
     expect(await db.selectFrom('sync_mutations').select('seq').execute()).toEqual([{ seq: 2 }])

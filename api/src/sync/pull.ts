@@ -75,7 +75,8 @@ async function loadVisible(db: Db, actor: Actor, ids: (entity: SyncEntity) => st
     }
   }
   if (ids('message').length) {
-    for (const r of await loadMessages(db, tenant, ids('message'))) if (r.user_id === userId) put('message', r.id, toMessage(r))
+    for (const r of await loadMessages(db, tenant, ids('message')))
+      if (r.user_id === userId) put('message', r.id, toMessage(r))
   }
   if (ids('trainingSet').length) {
     for (const r of await loadTrainingSets(db, tenant, ids('trainingSet'))) put('trainingSet', r.id, toTrainingSet(r))

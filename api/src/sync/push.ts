@@ -44,7 +44,8 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
     // (after a gap it cannot fill) keeps its queued seqs.
     const firstSeq = (mutations[0] as { seq?: unknown })?.seq
     const startSeq = typeof firstSeq === 'number' && Number.isInteger(firstSeq) && firstSeq > 0 ? firstSeq - 1 : 0
-    if (!device) await insertDevice(trx, { id: deviceId, userId: actor.userId, tenant: actor.tenant, at, lastSeq: startSeq })
+    if (!device)
+      await insertDevice(trx, { id: deviceId, userId: actor.userId, tenant: actor.tenant, at, lastSeq: startSeq })
     let lastSeq = device?.last_seq ?? startSeq
     const results: PushResult[] = []
     const newMessages: string[] = []
@@ -54,14 +55,24 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
       const envelope = envelopeSchema.safeParse(raw)
       if (!envelope.success) {
         const mid = typeof (raw as { mid?: unknown })?.mid === 'string' ? (raw as { mid: string }).mid : ''
-        results.push({ mid, status: 'rejected', code: 'invalid_input', reason: 'This change is malformed: it has no valid id or sequence number.' })
+        results.push({
+          mid,
+          status: 'rejected',
+          code: 'invalid_input',
+          reason: 'This change is malformed: it has no valid id or sequence number.',
+        })
         continue
       }
       const { mid, seq } = envelope.data
       const known = await findSyncMutation(trx, mid)
       if (known) {
         if (known.device_id !== deviceId && !(await sameOwner(trx, known.device_id, actor))) {
-          results.push({ mid, status: 'rejected', code: 'conflict', reason: 'Another device already sent a change with this id.' })
+          results.push({
+            mid,
+            status: 'rejected',
+            code: 'conflict',
+            reason: 'Another device already sent a change with this id.',
+          })
           continue
         }
         const stored = JSON.parse(known.result_json) as StoredResult
@@ -70,7 +81,12 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
         continue
       }
       if (seq <= lastSeq) {
-        results.push({ mid, status: 'rejected', code: 'conflict', reason: 'This change arrived after later changes from the same device and was not applied.' })
+        results.push({
+          mid,
+          status: 'rejected',
+          code: 'conflict',
+          reason: 'This change arrived after later changes from the same device and was not applied.',
+        })
         continue
       }
       if (seq !== lastSeq + 1) {
@@ -104,7 +120,10 @@ async function applyOne(trx: Db, actor: Actor, raw: unknown): Promise<{ status: 
     const field = issue?.path.join('.')
     return {
       status: 'rejected',
-      result: { code: 'invalid_input', reason: `This change is not valid${field ? ` (${field})` : ''}: ${issue?.message ?? 'unknown problem'}.` },
+      result: {
+        code: 'invalid_input',
+        reason: `This change is not valid${field ? ` (${field})` : ''}: ${issue?.message ?? 'unknown problem'}.`,
+      },
     }
   }
   try {

@@ -11,7 +11,11 @@ export type MutationResult =
  * Waits for the server's answer to one queued mutation (admin screens toast on it). Answers
  * 'pending' after `timeoutMs` if the mutation is still queued (offline: it will be sent later).
  */
-export function awaitMutationResult(db: LocalDb, mid: string, { timeoutMs }: { timeoutMs: number }): Promise<MutationResult> {
+export function awaitMutationResult(
+  db: LocalDb,
+  mid: string,
+  { timeoutMs }: { timeoutMs: number },
+): Promise<MutationResult> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => finish('pending'), timeoutMs)
     const subscription = liveQuery(() => db.acks.get(mid)).subscribe({

@@ -25,7 +25,10 @@ describe('drainer', () => {
     const cookie = await server.signIn('tech@demo.local')
     const userId = await server.userId('tech@demo.local')
     const [a, b] = [new LocalDb(userId, 'demo'), new LocalDb(userId, 'demo')]
-    const results = await Promise.all([drainAll(a, { fetch: fetchAs(cookie, server.handle) }), drainAll(b, { fetch: fetchAs(cookie, server.handle) })])
+    const results = await Promise.all([
+      drainAll(a, { fetch: fetchAs(cookie, server.handle) }),
+      drainAll(b, { fetch: fetchAs(cookie, server.handle) }),
+    ])
     expect(results.map((r) => r.status).sort()).toEqual(['busy', 'synced'])
   })
 

@@ -46,10 +46,13 @@ function classify(error: unknown): DrainResult {
   const name = (error as { name?: string; inner?: { name?: string } })?.name
   const inner = (error as { inner?: { name?: string } })?.inner?.name
   if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
-    return { status: 'storage', message: 'This device is out of storage space. Free some space so changes can be saved.' }
+    return {
+      status: 'storage',
+      message: 'This device is out of storage space. Free some space so changes can be saved.',
+    }
   }
   if (name === 'DatabaseClosedError' || name === 'MissingAPIError' || name === 'InvalidStateError') {
-    return { status: 'storage', message: 'The browser removed this app\'s offline data. Reload to download it again.' }
+    return { status: 'storage', message: "The browser removed this app's offline data. Reload to download it again." }
   }
   return { status: 'error', message: error instanceof Error ? error.message : String(error) }
 }
@@ -61,7 +64,9 @@ export async function drainAll(db: LocalDb, options: TransportOptions = {}): Pro
   const name = `mw-sync-${db.name}`
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
   if (locks) {
-    return locks.request(name, { ifAvailable: true }, (lock) => (lock ? drainOnce(db, options) : { status: 'busy' as const }))
+    return locks.request(name, { ifAvailable: true }, (lock) =>
+      lock ? drainOnce(db, options) : { status: 'busy' as const },
+    )
   }
   if (localLocks.has(name)) return { status: 'busy' }
   localLocks.add(name)
@@ -75,7 +80,8 @@ export async function drainAll(db: LocalDb, options: TransportOptions = {}): Pro
 /** What the service worker's Background Sync handler runs: every (user, tenant) database on the device. */
 export async function drainEverything(options: TransportOptions = {}): Promise<DrainResult[]> {
   const results: DrainResult[] = []
-  for (const known of await listLocalDbs()) results.push(await drainAll(openLocalDb(known.userId, known.tenant), options))
+  for (const known of await listLocalDbs())
+    results.push(await drainAll(openLocalDb(known.userId, known.tenant), options))
   return results
 }
 

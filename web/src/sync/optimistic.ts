@@ -96,7 +96,11 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
       if (await serverHas(db, rowKey('caseEvent', noteId))) return
       const row = await db.cases.get(caseId)
       if (!row) return
-      await db.cases.put({ ...row, description: row.description ? `${row.description}\n\n${text}` : text, updatedAt: at })
+      await db.cases.put({
+        ...row,
+        description: row.description ? `${row.description}\n\n${text}` : text,
+        updatedAt: at,
+      })
       await db.caseEvents.put({ id: noteId, caseId, kind: 'note', authorId: db.userId, data: { text }, createdAt: at })
       return
     }
@@ -116,7 +120,14 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
       const conversation = await db.conversations.get(conversationId)
       const next: Conversation = conversation
         ? { ...conversation, updatedAt: at > conversation.updatedAt ? at : conversation.updatedAt }
-        : { id: conversationId, title: titleFromQuestion(query), agentId, status: 'active', createdAt: at, updatedAt: at }
+        : {
+            id: conversationId,
+            title: titleFromQuestion(query),
+            agentId,
+            status: 'active',
+            createdAt: at,
+            updatedAt: at,
+          }
       await db.conversations.put(next)
       if (await serverHas(db, rowKey('message', messageId))) return
       const message: Message = {

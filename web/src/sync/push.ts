@@ -3,13 +3,13 @@
  * entries are sent; an answered entry never goes again. Transport failures throw ApiError and
  * the drainer retries with backoff; nothing is dropped.
  */
-import { LIMITS, pushAnswerSchema, type PushResult } from '@mw/sync-protocol'
+import { LIMITS, type PushResult, pushAnswerSchema } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb, OutboxEntry } from '../db/local-db.ts'
 import { SYNC_STATE_KEY } from '../db/local-db.ts'
 import { ApiError, apiRequest } from '../lib/api-client.ts'
-import { readSyncState, recomputeRows } from './outbox.ts'
 import { touchedKeys } from './optimistic.ts'
+import { readSyncState, recomputeRows } from './outbox.ts'
 
 export interface TransportOptions {
   fetch?: typeof fetch

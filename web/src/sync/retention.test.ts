@@ -44,14 +44,31 @@ describe('local retention', () => {
     const oldChat = aConversation(daysAgo(190))
     const linkedChat = { ...aConversation(daysAgo(300)), id: linked.conversationId as string }
     await db.conversations.bulkPut([oldChat, linkedChat, aConversation(daysAgo(1))])
-    await db.messages.put({ id: uuidv7(), conversationId: oldChat.id, role: 'user', content: 'q', createdAt: daysAgo(190), metadata: { sources: [] }, replyTo: null })
-    await db.caseEvents.put({ id: uuidv7(), caseId: oldResolved.id, kind: 'created', authorId: uuidv7(), data: {}, createdAt: daysAgo(200) })
+    await db.messages.put({
+      id: uuidv7(),
+      conversationId: oldChat.id,
+      role: 'user',
+      content: 'q',
+      createdAt: daysAgo(190),
+      metadata: { sources: [] },
+      replyTo: null,
+    })
+    await db.caseEvents.put({
+      id: uuidv7(),
+      caseId: oldResolved.id,
+      kind: 'created',
+      authorId: uuidv7(),
+      data: {},
+      createdAt: daysAgo(200),
+    })
     await appendCaseNote(db, oldQueued.id, 'still to send')
     // The note touched the queued case: put it back to its old timestamp to prove the outbox, not the date, keeps it.
     await db.cases.update(oldQueued.id, { updatedAt: daysAgo(300) })
 
     expect(await pruneLocalData(db, NOW)).toMatchObject({ cases: 1, conversations: 1 })
-    expect((await db.cases.toArray()).map((c) => c.id).sort()).toEqual([oldOpen.id, oldQueued.id, recent.id, linked.id].sort())
+    expect((await db.cases.toArray()).map((c) => c.id).sort()).toEqual(
+      [oldOpen.id, oldQueued.id, recent.id, linked.id].sort(),
+    )
     expect(await db.caseEvents.where('caseId').equals(oldResolved.id).count()).toBe(0)
     expect(await db.conversations.get(oldChat.id)).toBeUndefined()
     expect(await db.conversations.get(linkedChat.id)).toBeDefined()

@@ -25,7 +25,9 @@ export async function pruneLocalData(db: LocalDb, nowMs = Date.now()) {
     const conversationIds = conversations.map((c) => c.id)
     await db.conversations.bulkDelete(conversationIds)
     await db.messages.where('conversationId').anyOf(conversationIds).delete()
-    const assignments = (await db.assignments.toArray()).filter((a) => a.completed && a.createdAt < cutoff && !held.has(a.id))
+    const assignments = (await db.assignments.toArray()).filter(
+      (a) => a.completed && a.createdAt < cutoff && !held.has(a.id),
+    )
     await db.assignments.bulkDelete(assignments.map((a) => a.id))
     const assigned = new Set((await db.assignments.toArray()).map((a) => a.setId))
     const sets = (await db.trainingSets.where('createdAt').below(cutoff).toArray()).filter(
@@ -34,7 +36,12 @@ export async function pruneLocalData(db: LocalDb, nowMs = Date.now()) {
     await db.trainingSets.bulkDelete(sets.map((s) => s.id))
     const acks = await db.acks.where('at').below(cutoff).primaryKeys()
     await db.acks.bulkDelete(acks)
-    return { cases: caseIds.length, conversations: conversationIds.length, assignments: assignments.length, trainingSets: sets.length }
+    return {
+      cases: caseIds.length,
+      conversations: conversationIds.length,
+      assignments: assignments.length,
+      trainingSets: sets.length,
+    }
   })
 }
 

@@ -4,7 +4,7 @@
  * transport drops, duplicates, delays, reorders and fails requests and the server restarts; after
  * the network heals every change is applied exactly once and every device equals the server.
  */
-import { type Change, CASE_STATUSES, type PullAnswer, pullAnswerSchema } from '@mw/sync-protocol'
+import { CASE_STATUSES, type Change, type PullAnswer, pullAnswerSchema } from '@mw/sync-protocol'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
@@ -12,15 +12,33 @@ import { appendCaseNote, createCase, setCaseStatus } from '../features/cases/act
 import { queueChatMessage } from '../features/chat/actions.ts'
 import { assignTraining, createTrainingSet } from '../features/training/actions.ts'
 import { drainAll } from './drainer.ts'
-import { isLive } from './outbox.ts'
 import { rowKey } from './optimistic.ts'
+import { isLive } from './outbox.ts'
 import { fetchAs, type Handler, startServer } from './test/server-harness.ts'
 
-const FAULTS = ['ok', 'ok', 'dropRequest', 'dropAnswer', 'duplicate', 'error503', 'error429', 'timeout', 'delayed'] as const
+const FAULTS = [
+  'ok',
+  'ok',
+  'dropRequest',
+  'dropAnswer',
+  'duplicate',
+  'error503',
+  'error429',
+  'timeout',
+  'delayed',
+] as const
 type Fault = (typeof FAULTS)[number]
 
 const opArb = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('write' as const), tab: fc.nat(2), action: fc.constantFrom('create', 'status', 'note', 'chat', 'training', 'assign'), pick: fc.nat(50) }), weight: 6 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('write' as const),
+      tab: fc.nat(2),
+      action: fc.constantFrom('create', 'status', 'note', 'chat', 'training', 'assign'),
+      pick: fc.nat(50),
+    }),
+    weight: 6,
+  },
   { arbitrary: fc.record({ kind: fc.constant('drain' as const), tab: fc.nat(2) }), weight: 4 },
   { arbitrary: fc.constant({ kind: 'restart' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('closeMidDrain' as const), tab: fc.nat(1) }), weight: 1 },
@@ -36,10 +54,14 @@ class Chaos {
 
   wrap(inner: typeof fetch): typeof fetch {
     return (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const fault: Fault = this.healed || this.faults.length === 0 ? 'ok' : (this.faults[this.i++ % this.faults.length] as Fault)
+      const fault: Fault =
+        this.healed || this.faults.length === 0 ? 'ok' : (this.faults[this.i++ % this.faults.length] as Fault)
       const send = () => inner(input, init)
       const failure = (status: number, code: string) =>
-        new Response(JSON.stringify({ error: { code, message: 'Try again later.' } }), { status, headers: { 'content-type': 'application/json' } })
+        new Response(JSON.stringify({ error: { code, message: 'Try again later.' } }), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        })
       switch (fault) {
         case 'ok':
           return send()
@@ -106,91 +128,115 @@ describe('sync under a hostile network', () => {
   it('applies every change exactly once and converges every device once the network heals', async () => {
     let runs = 0
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 30 }), fc.array(fc.constantFrom(...FAULTS), { maxLength: 20 }), async (ops, faults) => {
-        runs += 1
-        const asked: string[] = []
-        const server = await startServer({ onUserMessage: (_actor, id) => asked.push(id) })
-        const chaos = new Chaos(faults)
-        const techCookie = await server.signIn('tech@demo.local')
-        const managerCookie = await server.signIn('manager@demo.local')
-        const techId = await server.userId('tech@demo.local')
-        const managerId = await server.userId('manager@demo.local')
-        // Tabs 0 and 1 are two tabs of the technician (one database); tab 2 is the manager's tablet.
-        const tabs = [
-          { db: new LocalDb(techId, 'demo'), cookie: techCookie },
-          { db: new LocalDb(techId, 'demo'), cookie: techCookie },
-          { db: new LocalDb(managerId, 'demo'), cookie: managerCookie },
-        ]
-        const transport = (cookie: string) => ({ fetch: chaos.wrap(fetchAs(cookie, (r) => server.handle(r))), timeoutMs: 1000 })
-        const notes: { caseId: string; marker: string; mid: string }[] = []
-        const chats: string[] = []
-        const mids: string[] = []
-        let n = 0
-        for (const op of ops) {
-          if (op.kind === 'restart') server.restart()
-          else if (op.kind === 'flushDelayed') await chaos.flush()
-          else if (op.kind === 'drain') await drainAll(tabs[op.tab]!.db, transport(tabs[op.tab]!.cookie))
-          else if (op.kind === 'closeMidDrain') {
-            const tab = tabs[op.tab]!
-            const draining = drainAll(tab.db, transport(tab.cookie))
-            await new Promise((resolve) => setTimeout(resolve, op.tab))
-            tab.db.close()
-            await draining.catch(() => undefined)
-            tab.db = new LocalDb(tab.db.userId, 'demo')
-          } else {
-            const { db } = tabs[op.tab]!
-            const cases = await db.cases.orderBy('id').toArray()
-            const target = cases[op.pick % Math.max(cases.length, 1)]
-            n += 1
-            if (op.action === 'create') mids.push((await createCase(db, { title: `Case ${n}`, description: `d${n}`, expert: 'seakeeper', tags: [] })).mid)
-            else if (op.action === 'status' && target) mids.push((await setCaseStatus(db, target.id, CASE_STATUSES[op.pick % 3]!)).mid)
-            else if (op.action === 'note' && target) {
-              const marker = `note-${n}-end`
-              const { mid } = await appendCaseNote(db, target.id, marker)
-              mids.push(mid)
-              notes.push({ caseId: target.id, marker, mid })
-            } else if (op.action === 'chat') {
-              const sent = await queueChatMessage(db, { agentId: 'furuno', query: `Question ${n}`, images: [] })
-              mids.push(sent.mid)
-              chats.push(sent.messageId)
-            } else if (op.action === 'training') mids.push((await createTrainingSet(db, { title: `Set ${n}`, description: '', expert: 'furuno' })).mid)
-            else if (op.action === 'assign') {
-              const set = await db.trainingSets.orderBy('id').first()
-              if (set) mids.push(...(await assignTraining(db, { setId: set.id, userIds: [techId] })).mids)
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 5, maxLength: 30 }),
+        fc.array(fc.constantFrom(...FAULTS), { maxLength: 20 }),
+        async (ops, faults) => {
+          runs += 1
+          const asked: string[] = []
+          const server = await startServer({ onUserMessage: (_actor, id) => asked.push(id) })
+          const chaos = new Chaos(faults)
+          const techCookie = await server.signIn('tech@demo.local')
+          const managerCookie = await server.signIn('manager@demo.local')
+          const techId = await server.userId('tech@demo.local')
+          const managerId = await server.userId('manager@demo.local')
+          // Tabs 0 and 1 are two tabs of the technician (one database); tab 2 is the manager's tablet.
+          const tabs = [
+            { db: new LocalDb(techId, 'demo'), cookie: techCookie },
+            { db: new LocalDb(techId, 'demo'), cookie: techCookie },
+            { db: new LocalDb(managerId, 'demo'), cookie: managerCookie },
+          ]
+          const transport = (cookie: string) => ({
+            fetch: chaos.wrap(fetchAs(cookie, (r) => server.handle(r))),
+            timeoutMs: 1000,
+          })
+          const notes: { caseId: string; marker: string; mid: string }[] = []
+          const chats: string[] = []
+          const mids: string[] = []
+          let n = 0
+          for (const op of ops) {
+            if (op.kind === 'restart') server.restart()
+            else if (op.kind === 'flushDelayed') await chaos.flush()
+            else if (op.kind === 'drain') await drainAll(tabs[op.tab]!.db, transport(tabs[op.tab]!.cookie))
+            else if (op.kind === 'closeMidDrain') {
+              const tab = tabs[op.tab]!
+              const draining = drainAll(tab.db, transport(tab.cookie))
+              await new Promise((resolve) => setTimeout(resolve, op.tab))
+              tab.db.close()
+              await draining.catch(() => undefined)
+              tab.db = new LocalDb(tab.db.userId, 'demo')
+            } else {
+              const { db } = tabs[op.tab]!
+              const cases = await db.cases.orderBy('id').toArray()
+              const target = cases[op.pick % Math.max(cases.length, 1)]
+              n += 1
+              if (op.action === 'create')
+                mids.push(
+                  (await createCase(db, { title: `Case ${n}`, description: `d${n}`, expert: 'seakeeper', tags: [] }))
+                    .mid,
+                )
+              else if (op.action === 'status' && target)
+                mids.push((await setCaseStatus(db, target.id, CASE_STATUSES[op.pick % 3]!)).mid)
+              else if (op.action === 'note' && target) {
+                const marker = `note-${n}-end`
+                const { mid } = await appendCaseNote(db, target.id, marker)
+                mids.push(mid)
+                notes.push({ caseId: target.id, marker, mid })
+              } else if (op.action === 'chat') {
+                const sent = await queueChatMessage(db, { agentId: 'furuno', query: `Question ${n}`, images: [] })
+                mids.push(sent.mid)
+                chats.push(sent.messageId)
+              } else if (op.action === 'training')
+                mids.push((await createTrainingSet(db, { title: `Set ${n}`, description: '', expert: 'furuno' })).mid)
+              else if (op.action === 'assign') {
+                const set = await db.trainingSets.orderBy('id').first()
+                if (set) mids.push(...(await assignTraining(db, { setId: set.id, userIds: [techId] })).mids)
+              }
             }
           }
-        }
 
-        chaos.healed = true
-        await chaos.flush()
-        let rounds = 0
-        const liveCount = async () => (await Promise.all(tabs.map(async (t) => (await t.db.outbox.toArray()).filter(isLive).length))).reduce((a, b) => a + b)
-        while ((await liveCount()) > 0) {
-          rounds += 1
-          expect(rounds, 'the outbox stalled after the network healed').toBeLessThanOrEqual(3)
+          chaos.healed = true
+          await chaos.flush()
+          let rounds = 0
+          const liveCount = async () =>
+            (await Promise.all(tabs.map(async (t) => (await t.db.outbox.toArray()).filter(isLive).length))).reduce(
+              (a, b) => a + b,
+            )
+          while ((await liveCount()) > 0) {
+            rounds += 1
+            expect(rounds, 'the outbox stalled after the network healed').toBeLessThanOrEqual(3)
+            for (const tab of tabs) await drainAll(tab.db, transport(tab.cookie))
+          }
           for (const tab of tabs) await drainAll(tab.db, transport(tab.cookie))
-        }
-        for (const tab of tabs) await drainAll(tab.db, transport(tab.cookie))
 
-        const stored = await server.db.selectFrom('sync_mutations').select(['mid', 'status']).execute()
-        const byMid = new Map(stored.map((s) => [s.mid, s.status]))
-        for (const mid of mids) expect(byMid.has(mid), `mutation ${mid} never reached the server`).toBe(true)
-        for (const { caseId, marker, mid } of notes) {
-          const row = await server.db.selectFrom('cases').select('description').where('id', '=', caseId).executeTakeFirstOrThrow()
-          const expected = byMid.get(mid) === 'applied' ? 1 : 0
-          expect(row.description.split(marker).length - 1, `note ${marker}`).toBe(expected)
-        }
-        const storedMessages = await server.db.selectFrom('messages').select('id').where('id', 'in', chats.length ? chats : ['-']).execute()
-        expect(storedMessages).toHaveLength(chats.length)
-        expect([...asked].sort()).toEqual([...chats].sort())
+          const stored = await server.db.selectFrom('sync_mutations').select(['mid', 'status']).execute()
+          const byMid = new Map(stored.map((s) => [s.mid, s.status]))
+          for (const mid of mids) expect(byMid.has(mid), `mutation ${mid} never reached the server`).toBe(true)
+          for (const { caseId, marker, mid } of notes) {
+            const row = await server.db
+              .selectFrom('cases')
+              .select('description')
+              .where('id', '=', caseId)
+              .executeTakeFirstOrThrow()
+            const expected = byMid.get(mid) === 'applied' ? 1 : 0
+            expect(row.description.split(marker).length - 1, `note ${marker}`).toBe(expected)
+          }
+          const storedMessages = await server.db
+            .selectFrom('messages')
+            .select('id')
+            .where('id', 'in', chats.length ? chats : ['-'])
+            .execute()
+          expect(storedMessages).toHaveLength(chats.length)
+          expect([...asked].sort()).toEqual([...chats].sort())
 
-        for (const tab of [tabs[0]!, tabs[2]!]) {
-          const local = await localView(tab.db)
-          const remote = await serverView((r) => server.handle(r), tab.cookie)
-          expect(new Map([...local].sort())).toEqual(new Map([...remote].sort()))
-        }
-        for (const tab of tabs) tab.db.close()
-      }),
+          for (const tab of [tabs[0]!, tabs[2]!]) {
+            const local = await localView(tab.db)
+            const remote = await serverView((r) => server.handle(r), tab.cookie)
+            expect(new Map([...local].sort())).toEqual(new Map([...remote].sort()))
+          }
+          for (const tab of tabs) tab.db.close()
+        },
+      ),
       { numRuns: 25, endOnFailure: true },
     )
     expect(runs).toBeGreaterThan(0)

@@ -26,10 +26,19 @@ describe('sync engine against the real server', () => {
     const offline = (async () => {
       throw new TypeError('fetch failed')
     }) as typeof fetch
-    const { id } = await createCase(tech.db, { title: 'Gyro noise', description: 'Grinding at spool-up', expert: 'seakeeper', tags: ['noise'] })
+    const { id } = await createCase(tech.db, {
+      title: 'Gyro noise',
+      description: 'Grinding at spool-up',
+      expert: 'seakeeper',
+      tags: ['noise'],
+    })
     await setCaseStatus(tech.db, id, 'In-Progress')
     await appendCaseNote(tech.db, id, 'Bearing replaced')
-    const chat = await queueChatMessage(tech.db, { agentId: 'seakeeper', query: 'What torque for the bearing bolts?', images: [] })
+    const chat = await queueChatMessage(tech.db, {
+      agentId: 'seakeeper',
+      query: 'What torque for the bearing bolts?',
+      images: [],
+    })
     expect(await drainAll(tech.db, { fetch: offline })).toMatchObject({ status: 'offline' })
     expect((await tech.db.cases.get(id))?.status).toBe('In-Progress')
     expect(await tech.db.outbox.where('state').equals('pending').count()).toBe(4)
@@ -40,7 +49,9 @@ describe('sync engine against the real server', () => {
     expect(local).toMatchObject({ status: 'In-Progress', version: 3 })
     expect(local?.description).toMatch(/^Grinding at spool-up\n\n\[.+\] Bearing replaced$/)
     expect(asked).toEqual([chat.messageId])
-    expect(await awaitMutationResult(tech.db, (await tech.db.acks.toArray())[0]?.mid ?? '', { timeoutMs: 50 })).toBe('applied')
+    expect(await awaitMutationResult(tech.db, (await tech.db.acks.toArray())[0]?.mid ?? '', { timeoutMs: 50 })).toBe(
+      'applied',
+    )
 
     await drainAll(manager.db, { fetch: manager.fetch })
     expect(await manager.db.cases.get(id)).toEqual(local)
@@ -54,7 +65,12 @@ describe('sync engine against the real server', () => {
     const set = await tech.db.trainingSets.toCollection().first()
     if (!set) throw new Error('the seed has training sets')
     const { mids, ids } = await assignTraining(tech.db, { setId: set.id, role: 'Technician' })
-    const { id } = await createCase(tech.db, { title: 'After the refusal', description: '', expert: 'furuno', tags: [] })
+    const { id } = await createCase(tech.db, {
+      title: 'After the refusal',
+      description: '',
+      expert: 'furuno',
+      tags: [],
+    })
     expect(await tech.db.assignments.get(ids[0] ?? '')).toBeDefined()
     await drainAll(tech.db, { fetch: tech.fetch })
     expect(await awaitMutationResult(tech.db, mids[0] ?? '', { timeoutMs: 50 })).toEqual({
@@ -74,7 +90,12 @@ describe('sync engine against the real server', () => {
     const existing = (await tech.db.cases.toArray())[0]
     if (!existing) throw new Error('the seed gives the technician cases')
     await appendCaseNote(tech.db, existing.id, 'Checked at anchor')
-    const { id } = await createCase(tech.db, { title: 'Made before the reset', description: '', expert: 'seakeeper', tags: [] })
+    const { id } = await createCase(tech.db, {
+      title: 'Made before the reset',
+      description: '',
+      expert: 'seakeeper',
+      tags: [],
+    })
     await resetLocal(tech.db)
     expect(await tech.db.cases.get(id)).toBeDefined()
     expect(await tech.db.cases.get(existing.id)).toBeUndefined()

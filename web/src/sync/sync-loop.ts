@@ -83,7 +83,13 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
       const pending = entries.filter((e) => e.state === 'pending')
       const problems: SyncProblem[] = entries
         .filter((e) => e.state === 'rejected' || e.state === 'conflict')
-        .map((e) => ({ mid: e.mid, type: e.type, state: e.state as SyncProblem['state'], reason: e.reason ?? '', createdAt: e.createdAt }))
+        .map((e) => ({
+          mid: e.mid,
+          type: e.type,
+          state: e.state as SyncProblem['state'],
+          reason: e.reason ?? '',
+          createdAt: e.createdAt,
+        }))
       set({
         pending: pending.length,
         oldestPendingAt: pending[0]?.createdAt ?? null,

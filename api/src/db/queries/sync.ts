@@ -4,7 +4,10 @@ import type { Db } from '../database.ts'
 export const findDevice = (db: Db, id: string) =>
   db.selectFrom('sync_devices').selectAll().where('id', '=', id).executeTakeFirst()
 
-export async function insertDevice(db: Db, device: { id: string; userId: string; tenant: string; at: string; lastSeq: number }) {
+export async function insertDevice(
+  db: Db,
+  device: { id: string; userId: string; tenant: string; at: string; lastSeq: number },
+) {
   await db
     .insertInto('sync_devices')
     .values({
@@ -59,17 +62,17 @@ export async function withSavepoint<T>(trx: Db, fn: () => Promise<T>): Promise<T
 
 /** One page of the tenant's change log after `cursor`; `since` skips rows last changed before it. */
 export function changesAfter(db: Db, tenant: string, cursor: number, limit: number, since?: string) {
-  let query = db
-    .selectFrom('change_log')
-    .selectAll()
-    .where('tenant_slug', '=', tenant)
-    .where('version', '>', cursor)
+  let query = db.selectFrom('change_log').selectAll().where('tenant_slug', '=', tenant).where('version', '>', cursor)
   if (since) query = query.where('changed_at', '>=', since)
   return query.orderBy('version').limit(limit).execute()
 }
 
 export async function horizonOf(db: Db, tenant: string): Promise<number> {
-  const row = await db.selectFrom('sync_horizon').select('min_version').where('tenant_slug', '=', tenant).executeTakeFirst()
+  const row = await db
+    .selectFrom('sync_horizon')
+    .select('min_version')
+    .where('tenant_slug', '=', tenant)
+    .executeTakeFirst()
   return row?.min_version ?? 0
 }
 
@@ -81,7 +84,9 @@ async function byIds<R>(ids: string[], load: (chunk: string[]) => Promise<R[]>):
 }
 
 export const loadCases = (db: Db, tenant: string, ids: string[]) =>
-  byIds(ids, (chunk) => db.selectFrom('cases').selectAll().where('tenant_slug', '=', tenant).where('id', 'in', chunk).execute())
+  byIds(ids, (chunk) =>
+    db.selectFrom('cases').selectAll().where('tenant_slug', '=', tenant).where('id', 'in', chunk).execute(),
+  )
 
 /** Case events with the creator and assignee of their case (visibility follows the case). */
 export const loadCaseEvents = (db: Db, tenant: string, ids: string[]) =>
@@ -121,7 +126,12 @@ export const loadTrainingSets = (db: Db, tenant: string, ids: string[]) =>
 
 export const loadAssignments = (db: Db, tenant: string, ids: string[]) =>
   byIds(ids, (chunk) =>
-    db.selectFrom('training_assignments').selectAll().where('tenant_slug', '=', tenant).where('id', 'in', chunk).execute(),
+    db
+      .selectFrom('training_assignments')
+      .selectAll()
+      .where('tenant_slug', '=', tenant)
+      .where('id', 'in', chunk)
+      .execute(),
   )
 
 /** Drops delete tombstones last changed before `before`; returns the highest version dropped (0 if none). */

@@ -7,7 +7,11 @@ export async function saveBranding(db: LocalDb, branding: Branding): Promise<{ m
   return { mid }
 }
 
-export async function saveModelConfig(db: LocalDb, expert: Expert, config: ExpertModelConfig): Promise<{ mid: string }> {
+export async function saveModelConfig(
+  db: LocalDb,
+  expert: Expert,
+  config: ExpertModelConfig,
+): Promise<{ mid: string }> {
   const mid = await enqueueMutation(db, { type: 'tenant.saveModel', args: { expert, config } })
   return { mid }
 }

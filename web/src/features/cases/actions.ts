@@ -8,19 +8,30 @@ export async function createCase(
   input: { title: string; description: string; expert: Expert; tags: string[]; conversationId?: string | null },
 ): Promise<{ id: string; mid: string }> {
   const id = uuidv7()
-  const mid = await enqueueMutation(db, { type: 'case.create', args: { ...input, id, conversationId: input.conversationId ?? null } })
+  const mid = await enqueueMutation(db, {
+    type: 'case.create',
+    args: { ...input, id, conversationId: input.conversationId ?? null },
+  })
   return { id, mid }
 }
 
 /** Carries the case version this device last saw, so the server can tell a conflicting change. */
 export async function setCaseStatus(db: LocalDb, caseId: string, status: CaseStatus): Promise<{ mid: string }> {
   const row = await db.cases.get(caseId)
-  const mid = await enqueueMutation(db, { type: 'case.setStatus', args: { caseId, status }, baseVersion: row?.version ?? null })
+  const mid = await enqueueMutation(db, {
+    type: 'case.setStatus',
+    args: { caseId, status },
+    baseVersion: row?.version ?? null,
+  })
   return { mid }
 }
 
 /** Appends "[local date-time] text" to the description after a blank line (SPEC.md §5). */
-export async function appendCaseNote(db: LocalDb, caseId: string, text: string): Promise<{ mid: string; noteId: string }> {
+export async function appendCaseNote(
+  db: LocalDb,
+  caseId: string,
+  text: string,
+): Promise<{ mid: string; noteId: string }> {
   const noteId = uuidv7()
   const note = `[${new Date().toLocaleString()}] ${text.trim()}`
   const mid = await enqueueMutation(db, { type: 'case.appendNote', args: { caseId, noteId, text: note } })

@@ -14,8 +14,8 @@ export async function queueChatMessage(
   const conversationId = input.conversationId ?? uuidv7()
   const messageId = uuidv7()
   const mid = await enqueueMutation(db, {
-      type: 'chat.send',
-      args: { conversationId, messageId, agentId: input.agentId, query: input.query, images: input.images },
-    })
+    type: 'chat.send',
+    args: { conversationId, messageId, agentId: input.agentId, query: input.query, images: input.images },
+  })
   return { conversationId, messageId, mid }
 }
