@@ -4,21 +4,21 @@ import type { Expert } from '@mw/sync-protocol'
 export const SUGGESTIONS: Record<Expert, { long: string[]; short: string[] }> = {
   seakeeper: {
     long: [
-      'The Seakeeper shows a low oil pressure alarm shortly after spool-up. What should I check first?',
-      'How do I inspect and replace the brake cylinder hoses on a Seakeeper 6?',
-      'The gyro takes much longer than usual to reach operating speed. What are the likely causes?',
-      'What is the recommended annual service checklist for a Seakeeper stabilizer?',
+      'The stabilizer will not spool up after the boat was relaunched. What should I check first?',
+      'How do I tell whether the precession brake damping is too soft or too stiff?',
+      'What routine service does the cooling loop and the bearings need, and how often?',
+      'What should I do to the gyro stabilizer before a haul-out and during lay-up?',
     ],
-    short: ['Low oil pressure alarm', 'Slow spool-up causes', 'Annual service checklist'],
+    short: ['Will not spool up', 'Brake damping too soft', 'Cooling loop service'],
   },
   furuno: {
     long: [
-      'The Furuno radar shows no echoes although the antenna is rotating. How do I troubleshoot it?',
+      'The radar overlay is missing on the chart plotter. How do I check the heading input?',
       'How do I check an NMEA 2000 backbone for termination and power problems?',
-      'The GPS position on the multifunction display keeps dropping out. What should I check?',
-      'How do I set up a Furuno fish finder transducer for the best bottom tracking?',
+      'The echo sounder shows a wrong depth after a haul-out. How do I set the depth offset?',
+      'The autopilot drifts off heading. Which sensor and interfacing checks should I make?',
     ],
-    short: ['Radar shows no echoes', 'Check NMEA 2000 backbone', 'GPS position drops out'],
+    short: ['Radar overlay missing', 'Check NMEA 2000 backbone', 'Autopilot drifts off heading'],
   },
 }
 

@@ -68,10 +68,10 @@ export function ReportsPage() {
       {state.status === 'loading' && <Skeleton rows={4} />}
       {state.status === 'error' && (
         <EmptyState
-          title={online ? 'Reports could not be loaded' : 'Reports need a connection'}
+          title={state.forbidden ? 'Reports are for managers and admins' : online ? 'Reports could not be loaded' : 'Reports need a connection'}
           text={online ? state.message : 'Reports are computed on the server; they show when you are back online.'}
         >
-          <Button onClick={() => void reload()}>Try again</Button>
+          {!state.forbidden && <Button onClick={() => void reload()}>Try again</Button>}
         </EmptyState>
       )}
       {reports && <ReportBody reports={reports} />}

@@ -9,7 +9,7 @@ import {
   trainingSummarySchema,
 } from '@mw/sync-protocol'
 import { useCallback, useEffect, useState } from 'react'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 
 export interface Reports {
   summary: ReportSummary
@@ -21,7 +21,7 @@ export interface Reports {
 export type ReportsState =
   | { status: 'loading' }
   | { status: 'ready'; reports: Reports; at: Date }
-  | { status: 'error'; message: string }
+  | { status: 'error'; message: string; forbidden: boolean }
 
 /**
  * The report endpoints are computed on the server from the whole tenant's data, which no device
@@ -41,7 +41,9 @@ export function useReports(tenant: string) {
       ])
       setState({ status: 'ready', reports: { summary, topSearches, lowConfidence, training }, at: new Date() })
     } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) })
+      if (error instanceof ApiError) {
+        setState({ status: 'error', message: error.serverMessage, forbidden: error.status === 403 })
+      } else setState({ status: 'error', message: String(error), forbidden: false })
     }
   }, [tenant])
   useEffect(() => {
