@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { checkImage, dataUrlToBlob, IMAGE_BAD_TYPE, IMAGE_TOO_LARGE, prepareImage } from './images.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('image attachments', () => {
+  test.each([
+    ['image/jpeg', 1, null],
+    ['image/png', 10 * 1024 * 1024, null],
+    ['image/webp', 10 * 1024 * 1024 + 1, IMAGE_TOO_LARGE],
+    ['image/gif', 10, IMAGE_BAD_TYPE],
+    ['image/svg+xml', 10, IMAGE_BAD_TYPE],
+    ['', 10, IMAGE_BAD_TYPE],
+  ])('%s of %d bytes -> %s', (type, size, expected) => {
+    expect(checkImage({ type, size })).toBe(expected)
+  })
+
+  test('scales an image wider than 1600 px down proportionally at quality 0.8, off the main thread', async () => {
+    const drawn: { width: number; height: number; type?: string; quality?: number }[] = []
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async (_file: Blob, options?: { resizeWidth?: number; resizeHeight?: number }) => ({
+        width: options?.resizeWidth ?? 4000,
+        height: options?.resizeHeight ?? 3000,
+        close() {},
+      })),
+    )
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        constructor(
+          readonly width: number,
+          readonly height: number,
+        ) {}
+        getContext() {
+          return { drawImage() {} }
+        }
+        async convertToBlob(options: { type: string; quality: number }) {
+          drawn.push({ width: this.width, height: this.height, ...options })
+          return new Blob([new Uint8Array([1, 2, 3])], { type: options.type })
+        }
+      },
+    )
+    const upload = await prepareImage(new File([new Uint8Array(50)], 'deck.jpg', { type: 'image/jpeg' }))
+    expect(drawn).toEqual([{ width: 1600, height: 1200, type: 'image/jpeg', quality: 0.8 }])
+    expect(upload).toMatchObject({ name: 'deck.jpg', type: 'image/jpeg', size: 3 })
+    expect(upload.data).toBe('data:image/jpeg;base64,AQID')
+  })
+
+  test('an image that cannot be decoded fails with "Failed to load image"', async () => {
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new Error('bad data'))))
+    await expect(prepareImage(new File([new Uint8Array(5)], 'x.png', { type: 'image/png' }))).rejects.toThrow('Failed to load image')
+  })
+
+  test('data URLs turn back into blobs for the multipart upload', async () => {
+    const blob = dataUrlToBlob('data:image/webp;base64,AAEC')
+    expect(blob.type).toBe('image/webp')
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0, 1, 2]))
+  })
+})
