@@ -1,0 +1,52 @@
+import type { Case } from '@mw/sync-protocol'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { v7 as uuidv7 } from 'uuid'
+import { afterEach, describe, expect, test } from 'vitest'
+import { useToastStore } from '../../../components/ui/toast-store.ts'
+import { LocalDbProvider } from '../../../db/local-db-context.tsx'
+import { openLocalDb } from '../../../db/local-db.ts'
+import { NoteForm } from './note-form.tsx'
+
+afterEach(cleanup)
+
+describe('Add Notes', () => {
+  test('stays disabled while blank, then appends a dated note after a blank line', async () => {
+    const userId = uuidv7()
+    const db = openLocalDb(userId, 'demo')
+    const row: Case = {
+      id: uuidv7(),
+      title: 'Gyro vibration',
+      description: 'Vibration at low speed.',
+      expert: 'seakeeper',
+      status: 'Open',
+      tags: [],
+      createdBy: userId,
+      assignedTo: null,
+      conversationId: null,
+      version: 1,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    }
+    await db.cases.put(row)
+    render(
+      <LocalDbProvider userId={userId} tenant="demo">
+        <NoteForm caseId={row.id} />
+      </LocalDbProvider>,
+    )
+    const button = screen.getByRole('button', { name: 'Add Note' }) as HTMLButtonElement
+    const note = screen.getByRole('textbox', { name: 'Note' })
+    expect(button.disabled).toBe(true)
+    await userEvent.type(note, '   \n  ')
+    expect(button.disabled).toBe(true)
+    await userEvent.type(note, 'Replaced the seal kit.')
+    expect(button.disabled).toBe(false)
+    await userEvent.click(button)
+
+    await waitFor(() => expect(useToastStore.getState().current?.title).toBe('Case updated'))
+    const description = (await db.cases.get(row.id))?.description ?? ''
+    expect(description).toMatch(/^Vibration at low speed\.\n\n\[[^\]]+\] Replaced the seal kit\.$/)
+    expect((note as HTMLTextAreaElement).value).toBe('')
+    expect(await db.outbox.count()).toBe(1)
+  })
+})
