@@ -1,8 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { AppFailure } from './app/routes/app-failure.tsx'
 import { registerServiceWorker } from './app/register-sw.ts'
+import { AppFailure } from './app/routes/app-failure.tsx'
 import './styles/app.css'
 
 const container = document.getElementById('root')

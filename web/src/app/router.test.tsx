@@ -60,11 +60,14 @@ describe('routes', () => {
     },
   )
 
-  test.each(['/t/demo/nowhere', '/t/demo/cases/1/2', '/elsewhere', '/api-docs'])('shows Page Not Found at %s', async (path) => {
-    renderAt(path)
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy()
-    expect(screen.getByText('Please check the URL and try again.')).toBeTruthy()
-  })
+  test.each(['/t/demo/nowhere', '/t/demo/cases/1/2', '/elsewhere', '/api-docs'])(
+    'shows Page Not Found at %s',
+    async (path) => {
+      renderAt(path)
+      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy()
+      expect(screen.getByText('Please check the URL and try again.')).toBeTruthy()
+    },
+  )
 
   test('the master expert is a Coming Soon page', async () => {
     renderAt('/t/demo/ask/master')

@@ -48,8 +48,13 @@ describe('image attachments', () => {
   })
 
   test('an image that cannot be decoded fails with "Failed to load image"', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new Error('bad data'))))
-    await expect(prepareImage(new File([new Uint8Array(5)], 'x.png', { type: 'image/png' }))).rejects.toThrow('Failed to load image')
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new Error('bad data'))),
+    )
+    await expect(prepareImage(new File([new Uint8Array(5)], 'x.png', { type: 'image/png' }))).rejects.toThrow(
+      'Failed to load image',
+    )
   })
 
   test('data URLs turn back into blobs for the multipart upload', async () => {

@@ -3,13 +3,7 @@
  * 401 = signed out). When the network is down, the last signed-in user remembered on this device
  * is used, so a technician at sea is never dropped to the landing page.
  */
-import {
-  type CurrentUser,
-  currentUserSchema,
-  DEFAULT_ROLE,
-  type Role,
-  roleAnswerSchema,
-} from '@mw/sync-protocol'
+import { type CurrentUser, currentUserSchema, DEFAULT_ROLE, type Role, roleAnswerSchema } from '@mw/sync-protocol'
 import { create } from 'zustand'
 import { lastSignedInUser, rememberedRole, rememberRole, rememberSignIn } from '../db/session-db.ts'
 import { ApiError, apiGetOrNull, apiRequest } from './api-client.ts'

@@ -1,5 +1,5 @@
-import * as RadixToast from '@radix-ui/react-toast'
 import { TIMINGS } from '@mw/sync-protocol'
+import * as RadixToast from '@radix-ui/react-toast'
 import { useToastStore } from './toast-store.ts'
 
 /** Radix Toast: 5 s, swipe right past 50 px to dismiss, F8 focuses the region. */

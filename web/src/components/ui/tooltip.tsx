@@ -1,5 +1,5 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip'
 import { TIMINGS } from '@mw/sync-protocol'
+import * as RadixTooltip from '@radix-ui/react-tooltip'
 import type { ReactElement } from 'react'
 
 /**

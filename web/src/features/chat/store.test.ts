@@ -53,7 +53,9 @@ describe('chat stream', () => {
     )
     const onConversationId = vi.fn()
     const onDone = vi.fn(() => Promise.resolve())
-    await useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: '  Low oil alarm? ', onConversationId, onDone })
+    await useChatStore
+      .getState()
+      .send({ tenant: 'demo', expert: 'seakeeper', query: '  Low oil alarm? ', onConversationId, onDone })
 
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(url).toBe('/api/t/demo/experts/seakeeper/stream')
@@ -87,7 +89,11 @@ describe('chat stream', () => {
 
     fetchMock.mockResolvedValueOnce(sseResponse([event({ text: 'Answer two' }), event({ done: true })]).response)
     await useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: 'second' })
-    expect(lastBody()).toEqual({ query: 'second', filters: { file_subject_type: 'seakeeper' }, conversationId: CONVERSATION })
+    expect(lastBody()).toEqual({
+      query: 'second',
+      filters: { file_subject_type: 'seakeeper' },
+      conversationId: CONVERSATION,
+    })
     expect(useChatStore.getState().messages.at(-1)?.content).toBe('Answer two')
   })
 
@@ -120,13 +126,25 @@ describe('chat stream', () => {
   })
 
   test.each([
-    ['a non-OK answer', () => new Response('model offline', { status: 503, statusText: 'Service Unavailable' }), 'HTTP 503: model offline'],
+    [
+      'a non-OK answer',
+      () => new Response('model offline', { status: 503, statusText: 'Service Unavailable' }),
+      'HTTP 503: model offline',
+    ],
     ['an answer without a body', () => new Response(null, { status: 200 }), 'No response body'],
-    ['an error event', () => sseResponse([event({ error: 'The model refused.' }), event({ done: true })]).response, 'The model refused.'],
+    [
+      'an error event',
+      () => sseResponse([event({ error: 'The model refused.' }), event({ done: true })]).response,
+      'The model refused.',
+    ],
   ])('shows %s in a toast titled Error', async (_name, response, message) => {
     fetchMock.mockResolvedValueOnce(response())
     await useChatStore.getState().send({ tenant: 'demo', expert: 'furuno', query: 'radar?' })
-    expect(useToastStore.getState().current).toMatchObject({ title: 'Error', description: message, variant: 'destructive' })
+    expect(useToastStore.getState().current).toMatchObject({
+      title: 'Error',
+      description: message,
+      variant: 'destructive',
+    })
     expect(useChatStore.getState().status).toBe('idle')
   })
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, test } from 'vitest'
-import { LocalDbProvider } from '../../../db/local-db-context.tsx'
 import { openLocalDb } from '../../../db/local-db.ts'
+import { LocalDbProvider } from '../../../db/local-db-context.tsx'
 import { useSessionStore } from '../../../lib/session-store.ts'
 import { AdminPage } from './admin-page.tsx'
 import { toLogoLetters } from './branding-tab.tsx'
@@ -83,7 +83,11 @@ describe('admin settings rules', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Expert Models' }))
     const [temperature] = await screen.findAllByRole('spinbutton', { name: 'Temperature' })
     const [tokens] = screen.getAllByRole('spinbutton', { name: 'Max output tokens' })
-    expect([temperature?.getAttribute('min'), temperature?.getAttribute('max'), temperature?.getAttribute('step')]).toEqual(['0', '2', '0.1'])
+    expect([
+      temperature?.getAttribute('min'),
+      temperature?.getAttribute('max'),
+      temperature?.getAttribute('step'),
+    ]).toEqual(['0', '2', '0.1'])
     expect([tokens?.getAttribute('min'), tokens?.getAttribute('max')]).toEqual(['100', '4000'])
     await userEvent.click(screen.getByRole('tab', { name: 'System' }))
     expect(screen.getByText('v1.0.0')).toBeTruthy()

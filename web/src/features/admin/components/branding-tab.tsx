@@ -44,11 +44,18 @@ export function BrandingTab({ branding }: { branding: Branding | null }) {
     <form className="card form" onSubmit={submit} aria-labelledby="branding-title">
       <h2 id="branding-title">Branding</h2>
       <Field label="Name">
-        {(id) => <input id={id} className="input" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />}
+        {(id) => (
+          <input id={id} className="input" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        )}
       </Field>
       <Field label="Theme">
         {(id) => (
-          <select id={id} className="select" value={theme} onChange={(e) => setTheme(e.target.value as Branding['theme'])}>
+          <select
+            id={id}
+            className="select"
+            value={theme}
+            onChange={(e) => setTheme(e.target.value as Branding['theme'])}
+          >
             {THEMES.map((t) => (
               <option key={t} value={t}>
                 {t[0]?.toUpperCase()}

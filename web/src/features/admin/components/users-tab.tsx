@@ -14,7 +14,10 @@ import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const db = useLocalDb()
   const me = useCurrentUser()
-  const users = useLiveQuery(async () => (await db.tenantUsers.toArray()).sort((a, b) => a.email.localeCompare(b.email)), [db])
+  const users = useLiveQuery(
+    async () => (await db.tenantUsers.toArray()).sort((a, b) => a.email.localeCompare(b.email)),
+    [db],
+  )
 
   if (!isAdmin) {
     return <EmptyState title="Admin Access Required" text="Only administrators can manage user roles." />
@@ -24,7 +27,11 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const change = async (userId: string, role: Role) => {
     try {
       const { mid } = await changeUserRole(db, userId, role)
-      reportSaveResult(await awaitMutationResult(db, mid, { timeoutMs: SAVE_WAIT_MS }), 'Role updated', 'Failed to update user role')
+      reportSaveResult(
+        await awaitMutationResult(db, mid, { timeoutMs: SAVE_WAIT_MS }),
+        'Role updated',
+        'Failed to update user role',
+      )
     } catch {
       errorToast('Update failed', 'Failed to update user role')
     }

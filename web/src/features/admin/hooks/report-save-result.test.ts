@@ -24,8 +24,14 @@ describe('admin save feedback', () => {
   })
 
   test('refused: "Update failed" with the server reason, or the fallback', () => {
-    expect(reportSaveResult({ rejected: true, reason: 'Temperature must be at most 2.', code: 'invalid_input' }, 'x')).toBe(false)
-    expect(toast()).toMatchObject({ title: 'Update failed', description: 'Temperature must be at most 2.', variant: 'destructive' })
+    expect(
+      reportSaveResult({ rejected: true, reason: 'Temperature must be at most 2.', code: 'invalid_input' }, 'x'),
+    ).toBe(false)
+    expect(toast()).toMatchObject({
+      title: 'Update failed',
+      description: 'Temperature must be at most 2.',
+      variant: 'destructive',
+    })
     reportSaveResult({ rejected: true, reason: '', code: 'forbidden' }, 'Role updated', 'Failed to update user role')
     expect(toast()).toMatchObject({ title: 'Update failed', description: 'Failed to update user role' })
   })

@@ -3,7 +3,11 @@ import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import type { MutationResult } from '../../../sync/await-result.ts'
 
 /** Turns the server's answer to an admin change into the spec's toasts; true when applied. */
-export function reportSaveResult(result: MutationResult, success: string, fallbackReason = 'Please try again.'): boolean {
+export function reportSaveResult(
+  result: MutationResult,
+  success: string,
+  fallbackReason = 'Please try again.',
+): boolean {
   if (result === 'applied') {
     toast({ title: success })
     return true

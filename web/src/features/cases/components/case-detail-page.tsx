@@ -113,7 +113,9 @@ export function CaseDetailPage() {
               <Button
                 variant="secondary"
                 onClick={() =>
-                  navigate(`/t/${tenant}/training?${new URLSearchParams({ new: '1', title: c.title, expert: c.expert })}`)
+                  navigate(
+                    `/t/${tenant}/training?${new URLSearchParams({ new: '1', title: c.title, expert: c.expert })}`,
+                  )
                 }
               >
                 Create Training

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, test } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
-import { LocalDbProvider } from '../../../db/local-db-context.tsx'
 import { openLocalDb } from '../../../db/local-db.ts'
+import { LocalDbProvider } from '../../../db/local-db-context.tsx'
 import { NoteForm } from './note-form.tsx'
 
 afterEach(cleanup)

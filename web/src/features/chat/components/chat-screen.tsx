@@ -118,7 +118,14 @@ export function ChatScreen({ expert }: { expert: Expert }) {
           />
         ))}
         {live.map((m) => (
-          <MessageBubble key={m.key} role={m.role} content={m.content} createdAt={m.createdAt} sources={m.sources} images={m.images} />
+          <MessageBubble
+            key={m.key}
+            role={m.role}
+            content={m.content}
+            createdAt={m.createdAt}
+            sources={m.sources}
+            images={m.images}
+          />
         ))}
         {status === 'streaming' && live.at(-1)?.role === 'user' && (
           <p className="muted typing" role="status">

@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
 import { Composer } from './composer.tsx'
 
-function Harness({ onSend, streaming = false }: { onSend: (text: string, images: unknown[]) => void; streaming?: boolean }) {
+function Harness({
+  onSend,
+  streaming = false,
+}: {
+  onSend: (text: string, images: unknown[]) => void
+  streaming?: boolean
+}) {
   const [draft, setDraft] = useState('')
   return <Composer draft={draft} onDraftChange={setDraft} onSend={onSend} streaming={streaming} />
 }
@@ -16,7 +22,10 @@ const png = (name: string, bytes = 8) => new File([new Uint8Array(bytes)], name,
 beforeEach(() => {
   useToastStore.setState({ current: null })
   // jsdom decodes no images: report a small picture so no resize is needed.
-  vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 800, height: 600, close() {} })))
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => ({ width: 800, height: 600, close() {} })),
+  )
 })
 afterEach(() => {
   cleanup()
@@ -66,19 +75,30 @@ describe('composer', () => {
   })
 
   test.each([
-    ['a GIF', new File([new Uint8Array(4)], 'anim.gif', { type: 'image/gif' }), 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'],
+    [
+      'a GIF',
+      new File([new Uint8Array(4)], 'anim.gif', { type: 'image/gif' }),
+      'Invalid image type. Only JPEG, PNG, and WebP are allowed.',
+    ],
     ['an 11 MB photo', png('huge.png', 11 * 1024 * 1024), 'Image too large. Maximum size is 10MB.'],
   ])('refuses %s with a toast', async (_name, file, message) => {
     render(<Harness onSend={vi.fn()} />)
     await userEvent.upload(screen.getByLabelText('Attach images'), file, { applyAccept: false })
-    await waitFor(() => expect(useToastStore.getState().current).toMatchObject({ title: 'Image upload failed', description: message }))
+    await waitFor(() =>
+      expect(useToastStore.getState().current).toMatchObject({ title: 'Image upload failed', description: message }),
+    )
     expect(screen.queryByRole('list', { name: 'Attached images' })).toBeNull()
   })
 
   test('keeps at most 3 images and sends them with the text', async () => {
     const onSend = vi.fn()
     render(<Harness onSend={onSend} />)
-    await userEvent.upload(screen.getByLabelText('Attach images'), [png('a.png'), png('b.png'), png('c.png'), png('d.png')])
+    await userEvent.upload(screen.getByLabelText('Attach images'), [
+      png('a.png'),
+      png('b.png'),
+      png('c.png'),
+      png('d.png'),
+    ])
     const list = await screen.findByRole('list', { name: 'Attached images' })
     await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3))
     expect((screen.getByRole('button', { name: 'Attach image' }) as HTMLButtonElement).disabled).toBe(true)

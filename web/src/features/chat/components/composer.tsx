@@ -1,9 +1,9 @@
 import { type ImageUpload, LIMITS } from '@mw/sync-protocol'
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { ImageError, prepareImage } from '../../../lib/images.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
-import { Icon } from '../../../components/ui/icon.tsx'
 
 interface ComposerProps {
   draft: string
@@ -14,15 +14,30 @@ interface ComposerProps {
   placeholder?: string
 }
 
+interface Attachment {
+  key: string
+  upload: ImageUpload
+}
+
+let attachmentSeq = 0
+
 /** Enter sends, Shift+Enter adds a line; grows to 128 px; up to 3 checked and resized images. */
-export function Composer({ draft, onDraftChange, onSend, streaming = false, disabled = false, placeholder }: ComposerProps) {
+export function Composer({
+  draft,
+  onDraftChange,
+  onSend,
+  streaming = false,
+  disabled = false,
+  placeholder,
+}: ComposerProps) {
   const online = useOnlineStatus()
-  const [images, setImages] = useState<ImageUpload[]>([])
+  const [images, setImages] = useState<Attachment[]>([])
   const [preparing, setPreparing] = useState(false)
   const textRef = useRef<HTMLTextAreaElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
   const canSend = draft.trim().length > 0 && !streaming && !disabled && !preparing
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, so it is measured again whenever the draft changes
   useLayoutEffect(() => {
     const el = textRef.current
     if (!el) return
@@ -32,7 +47,10 @@ export function Composer({ draft, onDraftChange, onSend, streaming = false, disa
 
   const submit = () => {
     if (!canSend) return
-    onSend(draft.trim(), images)
+    onSend(
+      draft.trim(),
+      images.map((a) => a.upload),
+    )
     onDraftChange('')
     setImages([])
   }
@@ -48,10 +66,10 @@ export function Composer({ draft, onDraftChange, onSend, streaming = false, disa
     const room = LIMITS.imagesPerMessage - images.length
     const chosen = files.slice(0, Math.max(0, room))
     setPreparing(true)
-    const added: ImageUpload[] = []
+    const added: Attachment[] = []
     for (const file of chosen) {
       try {
-        added.push(await prepareImage(file))
+        added.push({ key: `image-${++attachmentSeq}`, upload: await prepareImage(file) })
       } catch (error) {
         errorToast('Image upload failed', error instanceof ImageError ? error.message : 'Failed to load image')
       }
@@ -70,14 +88,14 @@ export function Composer({ draft, onDraftChange, onSend, streaming = false, disa
     >
       {images.length > 0 && (
         <ul className="composer-images" aria-label="Attached images">
-          {images.map((img, i) => (
-            <li key={`${img.name}-${i}`}>
-              <img src={img.data} alt={img.name} />
+          {images.map(({ key, upload }) => (
+            <li key={key}>
+              <img src={upload.data} alt={upload.name} />
               <button
                 type="button"
                 className="chip-remove"
-                aria-label={`Remove ${img.name}`}
-                onClick={() => setImages((list) => list.filter((_, j) => j !== i))}
+                aria-label={`Remove ${upload.name}`}
+                onClick={() => setImages((list) => list.filter((a) => a.key !== key))}
               >
                 ×
               </button>

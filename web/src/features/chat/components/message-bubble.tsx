@@ -17,8 +17,8 @@ export function MessageBubble({ role, content, createdAt, sources, images = [], 
     <article className={`message message-${role}`} aria-label={role === 'user' ? 'Your message' : 'Expert answer'}>
       {images.length > 0 && (
         <div className="message-images">
-          {images.map((img, i) => (
-            <img key={`${img.name}-${i}`} src={img.data} alt={img.name} />
+          {images.map((img) => (
+            <img key={img.data} src={img.data} alt={img.name} />
           ))}
         </div>
       )}

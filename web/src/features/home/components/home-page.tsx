@@ -1,13 +1,13 @@
 import { RECENT_CONVERSATIONS } from '@mw/sync-protocol'
 import { Link, useNavigate } from 'react-router-dom'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ConversationList } from '../../../lib/conversation-list.tsx'
 import { firstNameOrUser } from '../../../lib/display-name.ts'
 import { useCurrentUser } from '../../../lib/session-store.ts'
-import { useTenant } from '../../../lib/use-tenant.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
-import { Icon, type IconName } from '../../../components/ui/icon.tsx'
+import { useTenant } from '../../../lib/use-tenant.ts'
 
 export function HomePage() {
   const tenant = useTenant()
@@ -16,7 +16,12 @@ export function HomePage() {
   const recent = useRecentConversations(RECENT_CONVERSATIONS.dashboard)
   const base = `/t/${tenant}`
   const actions: { to: string; title: string; text: string; icon: IconName }[] = [
-    { to: `${base}/ask/seakeeper`, title: 'Ask Seakeeper', text: 'Gyro stabilizer troubleshooting and service', icon: 'anchor' },
+    {
+      to: `${base}/ask/seakeeper`,
+      title: 'Ask Seakeeper',
+      text: 'Gyro stabilizer troubleshooting and service',
+      icon: 'anchor',
+    },
     { to: `${base}/ask/furuno`, title: 'Ask Furuno', text: 'Radar, sonar, GPS and NMEA networks', icon: 'radar' },
     { to: `${base}/cases`, title: 'Cases', text: 'Open, track and resolve service cases', icon: 'folder' },
     { to: `${base}/training`, title: 'Training', text: 'Build and assign training sets', icon: 'cap' },

@@ -35,7 +35,8 @@ export function ReportsPage() {
         toast({ title: 'Summary copied', description: 'The report summary and link are on your clipboard.' })
       }
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) errorToast('Share failed', 'Please try again')
+      if (!(error instanceof DOMException && error.name === 'AbortError'))
+        errorToast('Share failed', 'Please try again')
     }
   }
 
@@ -68,7 +69,13 @@ export function ReportsPage() {
       {state.status === 'loading' && <Skeleton rows={4} />}
       {state.status === 'error' && (
         <EmptyState
-          title={state.forbidden ? 'Reports are for managers and admins' : online ? 'Reports could not be loaded' : 'Reports need a connection'}
+          title={
+            state.forbidden
+              ? 'Reports are for managers and admins'
+              : online
+                ? 'Reports could not be loaded'
+                : 'Reports need a connection'
+          }
           text={online ? state.message : 'Reports are computed on the server; they show when you are back online.'}
         >
           {!state.forbidden && <Button onClick={() => void reload()}>Try again</Button>}
@@ -121,7 +128,7 @@ function ReportBody({ reports }: { reports: Reports }) {
               rows={reports.lowConfidence.map((t) => ({
                 label: t.topic,
                 value: Math.round(t.confidence * 100),
-                note: `${t.queries} ${t.queries === 1 ? "query" : "queries"}`,
+                note: `${t.queries} ${t.queries === 1 ? 'query' : 'queries'}`,
               }))}
             />
           )}

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { useBranding } from '../hooks/use-branding.ts'
 import { useStartSync } from '../hooks/use-start-sync.ts'
 import { useThemeClass } from '../hooks/use-theme-class.ts'
@@ -7,7 +8,6 @@ import { useShellStore } from '../store.ts'
 import { SideNav } from './side-nav.tsx'
 import { SyncIndicator } from './sync-indicator.tsx'
 import { TenantLogo } from './tenant-logo.tsx'
-import { Icon } from '../../../components/ui/icon.tsx'
 
 /** The signed-in frame: left navigation (a drawer with an overlay below 768 px), mobile header, content. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -18,6 +18,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useThemeClass(branding.theme)
   useStartSync()
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing the drawer is the point of a route change
   useEffect(() => {
     setNavOpen(false)
   }, [pathname, search, setNavOpen])

@@ -1,13 +1,13 @@
 import type { Branding } from '@mw/sync-protocol'
 import { NavLink } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
+import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 import { forgetCurrentUser } from '../../../db/session-db.ts'
 import { displayName } from '../../../lib/display-name.ts'
 import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { SyncIndicator } from './sync-indicator.tsx'
 import { TenantLogo } from './tenant-logo.tsx'
-import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 
 export function SideNav({ branding, onClose }: { branding: Branding; onClose: () => void }) {
   const tenant = useTenant()
@@ -28,7 +28,12 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
       <div className="nav-header">
         <TenantLogo url={branding.logoUrl} letters={branding.logoLetters} />
         <span className="nav-tenant-name">{branding.name}</span>
-        <button type="button" className="btn btn-ghost icon-btn nav-close" aria-label="Close navigation" onClick={onClose}>
+        <button
+          type="button"
+          className="btn btn-ghost icon-btn nav-close"
+          aria-label="Close navigation"
+          onClick={onClose}
+        >
           ×
         </button>
       </div>

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button.tsx'
 import { useEffect, useRef } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { type SyncProblem, useSyncStore } from '../../../sync/sync-store.ts'
 
@@ -77,7 +77,8 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
 
 function summary(s: { online: boolean; pending: number; lastSyncedAt: string | null }): string {
   const state = s.online ? 'Online' : 'Offline'
-  const waiting = s.pending === 0 ? 'nothing waiting to send' : `${s.pending} change${s.pending === 1 ? '' : 's'} waiting to send`
+  const waiting =
+    s.pending === 0 ? 'nothing waiting to send' : `${s.pending} change${s.pending === 1 ? '' : 's'} waiting to send`
   const last = s.lastSyncedAt ? `last synced ${formatDateTime(s.lastSyncedAt)}` : 'not synced yet'
   return `${state}, ${waiting}, ${last}.`
 }

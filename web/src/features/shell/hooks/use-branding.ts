@@ -1,7 +1,7 @@
 import { type Branding, DEFAULT_THEME, PRODUCT_NAME } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { TENANT_CONFIG_KEY } from '../../../db/local-db.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
 
 const DEFAULT_BRANDING: Branding = { name: PRODUCT_NAME, theme: DEFAULT_THEME, logoUrl: null, logoLetters: '' }
 

@@ -8,7 +8,15 @@ import { displayName } from '../../../lib/display-name.ts'
 import { assignTraining } from '../actions.ts'
 
 /** Training set, then a role or one or more of the tenant's real users (each chosen user gets an assignment). */
-export function AssignForm({ sets, users, roles }: { sets: TrainingSet[]; users: TenantUser[]; roles: readonly Role[] }) {
+export function AssignForm({
+  sets,
+  users,
+  roles,
+}: {
+  sets: TrainingSet[]
+  users: TenantUser[]
+  roles: readonly Role[]
+}) {
   const db = useLocalDb()
   const [setId, setSetId] = useState('')
   const [kind, setKind] = useState<'role' | 'users'>('role')

@@ -18,7 +18,11 @@ export function NewTrainingSetDialog({ open, onOpenChange, initialTitle, initial
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="New Training Set">
       {open && (
-        <NewTrainingSetForm initialTitle={initialTitle} initialExpert={initialExpert} onDone={() => onOpenChange(false)} />
+        <NewTrainingSetForm
+          initialTitle={initialTitle}
+          initialExpert={initialExpert}
+          onDone={() => onOpenChange(false)}
+        />
       )}
     </Dialog>
   )

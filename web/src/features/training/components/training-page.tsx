@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../components/ui/toast-store.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useTrainingSets } from '../hooks/use-training.ts'
 import { NewTrainingSetDialog } from './new-training-set-dialog.tsx'
-import { Icon } from '../../../components/ui/icon.tsx'
 
 const comingSoon = () => toast({ title: 'Feature coming soon', description: 'Training editor will be available soon' })
 

@@ -8,7 +8,10 @@ export function useTrainingSets() {
 
 export function useAssignments() {
   const db = useLocalDb()
-  return useLiveQuery(async () => (await db.assignments.toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [db])
+  return useLiveQuery(
+    async () => (await db.assignments.toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    [db],
+  )
 }
 
 export function useTenantUsers() {
