@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -123,9 +124,11 @@ export function CaseDetailPage() {
               <Button variant="secondary" onClick={() => void share()}>
                 Share Case
               </Button>
-              <Button variant="secondary" onClick={() => window.print()}>
-                Export PDF
-              </Button>
+              <Tooltip label="Print the case, or save it as a PDF from the print dialog">
+                <Button variant="secondary" onClick={() => window.print()}>
+                  Export PDF
+                </Button>
+              </Tooltip>
             </div>
           </section>
         </aside>

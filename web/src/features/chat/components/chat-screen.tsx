@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
+import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
 import { takePendingMessage } from '../hooks/use-pending-message.ts'
@@ -93,17 +94,19 @@ export function ChatScreen({ expert }: { expert: Expert }) {
         </Button>
         <h1 className="chat-title">{title}</h1>
         {conversationId && (
-          <Button
-            variant="secondary"
-            disabled={status === 'streaming'}
-            onClick={() =>
-              navigate(
-                `/t/${tenant}/cases?${new URLSearchParams({ new: '1', conversation: conversationId, expert, title })}`,
-              )
-            }
-          >
-            Create case
-          </Button>
+          <Tooltip label="Open a service case from this conversation">
+            <Button
+              variant="secondary"
+              disabled={status === 'streaming'}
+              onClick={() =>
+                navigate(
+                  `/t/${tenant}/cases?${new URLSearchParams({ new: '1', conversation: conversationId, expert, title })}`,
+                )
+              }
+            >
+              Create case
+            </Button>
+          </Tooltip>
         )}
       </header>
       <div className="message-list" aria-live="polite">

@@ -2,6 +2,7 @@ import { type ImageUpload, LIMITS } from '@mw/sync-protocol'
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
+import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { ImageError, prepareImage } from '../../../lib/images.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 
@@ -117,15 +118,17 @@ export function Composer({
             void addFiles(files)
           }}
         />
-        <button
-          type="button"
-          className="btn btn-ghost icon-btn"
-          aria-label="Attach image"
-          disabled={disabled || images.length >= LIMITS.imagesPerMessage}
-          onClick={() => fileRef.current?.click()}
-        >
-          <Icon name="clip" />
-        </button>
+        <Tooltip label="Attach up to 3 photos (JPEG, PNG or WebP, 10 MB each)">
+          <button
+            type="button"
+            className="btn btn-ghost icon-btn"
+            aria-label="Attach image"
+            disabled={disabled || images.length >= LIMITS.imagesPerMessage}
+            onClick={() => fileRef.current?.click()}
+          >
+            <Icon name="clip" />
+          </button>
+        </Tooltip>
         <textarea
           ref={textRef}
           className="composer-input"

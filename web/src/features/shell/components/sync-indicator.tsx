@@ -13,8 +13,10 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
   const open = useShellStore((s) => s.syncPanelOpen)
   const setOpen = useShellStore((s) => s.setSyncPanelOpen)
 
-  const label =
-    problems > 0
+  const pausedForAuth = useSyncStore((s) => s.pausedForAuth)
+  const label = pausedForAuth
+    ? 'Sign in again to sync'
+    : problems > 0
       ? `${problems} change${problems === 1 ? '' : 's'} need${problems === 1 ? 's' : ''} attention`
       : !online
         ? pending > 0
@@ -23,7 +25,7 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
         : pending > 0 || syncing
           ? `Syncing${pending > 0 ? ` ${pending}` : ''}…`
           : 'Synced'
-  const dot = problems > 0 ? ' is-problem' : !online ? ' is-offline' : ''
+  const dot = problems > 0 || pausedForAuth ? ' is-problem' : !online ? ' is-offline' : ''
 
   return (
     <>
