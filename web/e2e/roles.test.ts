@@ -26,7 +26,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s size', (viewport)
       await page.getByText(`Welcome back, ${user.firstName}`).waitFor()
 
       const nav = await showNav(page, viewport)
-      await nav.getByText(user.role, { exact: true }).waitFor()
+      await nav.locator('.nav-profile').getByText(user.role, { exact: true }).waitFor()
       const adminLinks = nav.getByRole('link', { name: 'Admin' })
       expect(await adminLinks.count()).toBe(user.role === 'Technician' ? 0 : 1)
       expect(await nav.getByText('Coming Soon').isVisible()).toBe(true)
