@@ -7,6 +7,7 @@ import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { formatDateTime } from '../../../lib/relative-time.ts'
+import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { setCaseStatus } from '../actions.ts'
 import { useCase } from '../hooks/use-case.ts'
@@ -20,8 +21,9 @@ export function CaseDetailPage() {
   const db = useLocalDb()
   const navigate = useNavigate()
   const data = useCase(id)
+  const synced = useFirstSyncDone()
 
-  if (data === undefined) return <Skeleton rows={5} />
+  if (data === undefined || (!data.caseRow && !synced)) return <Skeleton rows={5} />
   const c = data.caseRow
   if (!c) {
     return (

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { formatDate } from '../../../lib/relative-time.ts'
+import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useCases } from '../hooks/use-cases.ts'
 import { useCasesUi } from '../store.ts'
@@ -24,6 +25,7 @@ export function CasesPage() {
   const filter = useCasesUi((s) => s.statusFilter)
   const setFilter = useCasesUi((s) => s.setStatusFilter)
   const cases = useCases(filter)
+  const synced = useFirstSyncDone()
   const creating = params.get('new') === '1'
   const setCreating = (open: boolean) => setParams(open ? { new: '1' } : {}, { replace: true })
 
@@ -53,7 +55,7 @@ export function CasesPage() {
           <Button onClick={() => setCreating(true)}>New Case</Button>
         </div>
       </header>
-      {cases === undefined ? (
+      {cases === undefined || (cases.length === 0 && !synced) ? (
         <Skeleton rows={4} />
       ) : cases.length === 0 ? (
         <EmptyState

@@ -23,6 +23,15 @@ export function AppShell({ children }: { children: ReactNode }) {
     setNavOpen(false)
   }, [pathname, search, setNavOpen])
 
+  useEffect(() => {
+    if (!navOpen) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setNavOpen(false)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [navOpen, setNavOpen])
+
   return (
     <div className={`shell${navOpen ? ' nav-open' : ''}`}>
       <a className="skip-link" href="#main">

@@ -7,6 +7,7 @@ import { Icon } from '../../../components/ui/icon.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../components/ui/toast-store.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
+import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useTrainingSets } from '../hooks/use-training.ts'
 import { NewTrainingSetDialog } from './new-training-set-dialog.tsx'
@@ -16,6 +17,7 @@ const comingSoon = () => toast({ title: 'Feature coming soon', description: 'Tra
 export function TrainingPage() {
   const tenant = useTenant()
   const sets = useTrainingSets()
+  const synced = useFirstSyncDone()
   const [params, setParams] = useSearchParams()
   const creating = params.get('new') === '1'
   const setCreating = (open: boolean) => setParams(open ? { new: '1' } : {}, { replace: true })
@@ -54,7 +56,7 @@ export function TrainingPage() {
         <h2 id="sets-title" className="section-title">
           Training sets
         </h2>
-        {sets === undefined ? (
+        {sets === undefined || (sets.length === 0 && !synced) ? (
           <Skeleton />
         ) : sets.length === 0 ? (
           <EmptyState title="No training sets" text="Create your first training set with New Training Set." />
