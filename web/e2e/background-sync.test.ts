@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { baseUrl, launchBrowser, openPage, signInAs, USERS, waitForServiceWorker } from './harness.ts'
+import { baseUrl, launchBrowser, openPage, signInAs, USERS, visibleText, waitForServiceWorker } from './harness.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -28,13 +28,13 @@ test('the service worker drains the outbox on Background Sync with no tab of the
   const [target] = (await (await context.request.get('/api/t/demo/cases')).json()) as { id: string; title: string }[]
   if (!target) throw new Error('The demo seed has no case.')
   await page.goto(`/t/demo/cases/${target.id}`)
-  await page.getByText(target.title).first().waitFor()
+  await visibleText(page, target.title).waitFor()
 
   await context.setOffline(true)
   const note = `Drained by the service worker ${Date.now()}`
   await page.getByRole('textbox', { name: 'Note', exact: true }).fill(note)
   await page.getByRole('button', { name: 'Add Note' }).click()
-  await page.getByText(note).first().waitFor()
+  await visibleText(page, note).waitFor()
   // Leave the app (the icon is precached, so this works offline): no page drainer runs any more.
   await page.goto('/icons/icon.svg')
   await context.setOffline(false)

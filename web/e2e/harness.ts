@@ -70,3 +70,8 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
   })
 }
+
+/** The first visible element with this text (drawers and responsive duplicates are skipped). */
+export function visibleText(page: Page, text: string) {
+  return page.getByText(text).filter({ visible: true }).first()
+}

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, signInAs, USERS, waitForServiceWorker } from './harness.ts'
+import { launchBrowser, openPage, signInAs, USERS, visibleText, waitForServiceWorker } from './harness.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -38,7 +38,7 @@ async function openCaseWithStatus(context: BrowserContext, status: string): Prom
 async function addNote(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Note', exact: true }).fill(text)
   await page.getByRole('button', { name: 'Add Note' }).click()
-  await page.getByText(text).first().waitFor()
+  await visibleText(page, text).waitFor()
 }
 
 interface PushAnswer {
@@ -54,11 +54,11 @@ describe('offline', () => {
     await waitForServiceWorker(page)
     const { title } = await openCaseWithStatus(context, 'Open')
     await page.goto('/t/demo/cases')
-    await page.getByText(title).first().waitFor()
+    await visibleText(page, title).waitFor()
 
     await context.setOffline(true)
     await page.reload()
-    await page.getByText(title).first().waitFor()
+    await visibleText(page, title).waitFor()
     await page.goto('/t/demo')
     await page.getByText('Welcome back, Taylor').waitFor()
     await context.close()
@@ -70,7 +70,7 @@ describe('offline', () => {
     await waitForServiceWorker(page)
     const target = await openCaseWithStatus(context, 'Open')
     await page.goto(`/t/demo/cases/${target.id}`)
-    await page.getByText(target.title).first().waitFor()
+    await visibleText(page, target.title).waitFor()
 
     await context.setOffline(true)
     const note = `Offline note ${Date.now()}: replaced the seal kit.`
@@ -80,7 +80,7 @@ describe('offline', () => {
 
     const reopened = await context.newPage()
     await reopened.goto(`/t/demo/cases/${target.id}`)
-    await reopened.getByText(note).first().waitFor()
+    await visibleText(reopened, note).waitFor()
     expect(await reopened.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('In-Progress')
     expect((await serverCase(context, target.id)).status).toBe('Open')
 
@@ -99,7 +99,7 @@ describe('offline', () => {
     await signInAs(page, USERS.tech.email)
     const target = await openCaseWithStatus(context, 'Open')
     await page.goto(`/t/demo/cases/${target.id}`)
-    await page.getByText(target.title).first().waitFor()
+    await visibleText(page, target.title).waitFor()
 
     // The first push reaches the server and commits; its answer is then cut off. Later pushes pass.
     const pushes: { mids: string[]; answer?: PushAnswer }[] = []
@@ -132,7 +132,7 @@ describe('offline', () => {
       .toEqual(lostMids.map(() => 'duplicate'))
     expect(occurrences((await serverCase(context, target.id)).description, note)).toBe(1)
     await page.reload()
-    await page.getByText(note).first().waitFor()
+    await visibleText(page, note).waitFor()
     await context.close()
   })
 })
