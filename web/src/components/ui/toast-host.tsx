@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react'
-import { useToastStore } from './toast-store.ts'
 
 const Toaster = lazy(() => import('./toaster.tsx').then((m) => ({ default: m.Toaster })))
 
-/** Loads the toast code with the first toast, keeping it out of the first-load bundle. */
+/**
+ * The toaster loads right after the first render, beside it rather than before it: it stays off
+ * the critical path of the first load, yet is in memory before the network can drop.
+ */
 export function ToastHost() {
-  const needed = useToastStore((s) => s.current !== null || s.everShown)
-  if (!needed) return null
   return (
     <Suspense fallback={null}>
       <Toaster />

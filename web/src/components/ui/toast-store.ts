@@ -10,8 +10,6 @@ export interface ToastMessage {
 
 interface ToastState {
   current: ToastMessage | null
-  /** Once a toast was shown the toaster stays mounted (its F8 region keeps working). */
-  everShown: boolean
   show: (toast: Omit<ToastMessage, 'id'>) => void
   dismiss: (id: number) => void
 }
@@ -20,8 +18,7 @@ let nextId = 1
 
 export const useToastStore = create<ToastState>((set) => ({
   current: null,
-  everShown: false,
-  show: (toast) => set({ current: { ...toast, id: nextId++ }, everShown: true }),
+  show: (toast) => set({ current: { ...toast, id: nextId++ } }),
   dismiss: (id) => set((s) => (s.current?.id === id ? { current: null } : s)),
 }))
 

@@ -45,7 +45,9 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   }, [params, setParams, sendMessage])
 
   useEffect(() => {
-    if (!urlConversation || !stored || stored.conversation || live.length > 0 || status === 'streaming') return
+    // A live query keeps its previous answer while the next one runs: judge only the answer for this id.
+    if (!urlConversation || stored?.id !== urlConversation || stored.conversation) return
+    if (live.length > 0 || status === 'streaming') return
     if (failedLoad.current === urlConversation) return
     failedLoad.current = urlConversation
     errorToast('Failed to load conversation', 'Please try again')

@@ -5,7 +5,7 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 export function useConversation(conversationId: string | null) {
   const db = useLocalDb()
   return useLiveQuery(async () => {
-    if (!conversationId) return { conversation: null, messages: [], unsent: new Set<string>() }
+    if (!conversationId) return { id: null, conversation: null, messages: [], unsent: new Set<string>() }
     const [conversation, messages, queued] = await Promise.all([
       db.conversations.get(conversationId),
       db.messages
@@ -15,6 +15,6 @@ export function useConversation(conversationId: string | null) {
       db.outbox.where('state').equals('pending').toArray(),
     ])
     const unsent = new Set(queued.flatMap((e) => (e.type === 'chat.send' ? [e.args.messageId] : [])))
-    return { conversation: conversation ?? null, messages, unsent }
+    return { id: conversationId, conversation: conversation ?? null, messages, unsent }
   }, [db, conversationId])
 }

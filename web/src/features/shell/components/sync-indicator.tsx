@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useSyncStore } from '../../../sync/sync-store.ts'
 import { useShellStore } from '../store.ts'
-
-const SyncPanel = lazy(() => import('./sync-panel.tsx').then((m) => ({ default: m.SyncPanel })))
+import { SyncPanel } from './sync-panel.tsx'
 
 /** Compact sync state (offline, waiting changes, problems); opens the sync panel. */
 export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
-  const online = useSyncStore((s) => s.online)
+  const browserOnline = useOnlineStatus()
+  const online = useSyncStore((s) => s.online) && browserOnline
   const pending = useSyncStore((s) => s.pending)
   const problems = useSyncStore((s) => s.problems.length)
   const syncing = useSyncStore((s) => s.syncing)
@@ -38,11 +38,7 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
         <span className={`sync-dot${dot}`} aria-hidden="true" />
         {expanded && <span>{label}</span>}
       </button>
-      {expanded && open && (
-        <Suspense fallback={null}>
-          <SyncPanel open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
+      {expanded && open && <SyncPanel open={open} onOpenChange={setOpen} />}
     </>
   )
 }

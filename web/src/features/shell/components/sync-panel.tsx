@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { formatDateTime } from '../../../lib/relative-time.ts'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { type SyncProblem, useSyncStore } from '../../../sync/sync-store.ts'
 
 const WHAT: Record<SyncProblem['type'], string> = {
@@ -21,6 +22,7 @@ const WHAT: Record<SyncProblem['type'], string> = {
  */
 export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const s = useSyncStore()
+  const online = useOnlineStatus() && s.online
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const dialog = ref.current
@@ -40,7 +42,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
         Sync
       </h2>
       <p id="sync-summary" className="muted">
-        {summary(s)}
+        {summary({ ...s, online })}
       </p>
       {s.pausedForAuth && <p role="alert">{s.pausedForAuth}</p>}
       {s.storageProblem && <p role="alert">{s.storageProblem}</p>}
