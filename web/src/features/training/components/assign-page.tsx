@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { displayName } from '../../../lib/display-name.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
+import { useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useAssignments, useTenantUsers, useTrainingSets } from '../hooks/use-training.ts'
 import { AssignForm } from './assign-form.tsx'
@@ -14,6 +15,7 @@ export function AssignPage() {
   const sets = useTrainingSets()
   const users = useTenantUsers()
   const assignments = useAssignments()
+  const role = useRole(tenant)
   const setTitle = (id: string) => sets?.find((s: TrainingSet) => s.id === id)?.title ?? 'Training set'
   const target = (a: Assignment) => {
     if (a.assignedToRole) return `Role: ${a.assignedToRole}`
@@ -34,7 +36,12 @@ export function AssignPage() {
       </header>
       <div className="detail-grid">
         <div className="detail-main">
-          {sets === undefined || users === undefined ? (
+          {role === 'Technician' ? (
+            <EmptyState
+              title="Only managers and admins assign training"
+              text="Your own assignments are listed below."
+            />
+          ) : sets === undefined || users === undefined ? (
             <Skeleton />
           ) : (
             <AssignForm sets={sets} users={users} roles={ROLES} />
