@@ -41,7 +41,7 @@ export function StartView({
           </button>
         </div>
         {showSuggestions && (
-          <ul id="suggestion-list" className="suggestion-list">
+          <ul id="suggestion-list" className="suggestion-list" aria-labelledby="suggestions-title">
             {suggestions.map((s) => (
               <li key={s}>
                 <button type="button" className="suggestion" onClick={() => onPick(s)}>
