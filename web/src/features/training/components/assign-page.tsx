@@ -38,7 +38,7 @@ export function AssignPage() {
         <div className="detail-main">
           {role === 'Technician' ? (
             <EmptyState
-              title="Only managers and admins assign training"
+              title="Only managers and admins can make assignments"
               text="Your own assignments are listed below."
             />
           ) : sets === undefined || users === undefined ? (
