@@ -1,9 +1,11 @@
 import { EXPERTS, type Expert, LIMITS } from '@mw/sync-protocol'
+import { useLiveQuery } from 'dexie-react-hooks'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -27,17 +29,46 @@ export function NewCaseDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="New Case">
-      {open && <NewCaseForm initial={initial} onDone={() => onOpenChange(false)} />}
+      {open && <NewCaseLoader initial={initial} onDone={() => onOpenChange(false)} />}
     </Dialog>
   )
 }
 
-function NewCaseForm({ initial, onDone }: { initial: Initial; onDone: () => void }) {
+/** From a chat, the case starts with the conversation's first question as its description. */
+function NewCaseLoader({ initial, onDone }: { initial: Initial; onDone: () => void }) {
+  const db = useLocalDb()
+  const { conversationId } = initial
+  const question = useLiveQuery(async () => {
+    if (!conversationId) return ''
+    const first = await db.messages
+      .where('[conversationId+createdAt]')
+      .between([conversationId, ''], [conversationId, '\uffff'])
+      .filter((m) => m.role === 'user')
+      .first()
+    return first ? htmlToText(first.content) : ''
+  }, [db, conversationId])
+  if (question === undefined) return <Spinner />
+  return <NewCaseForm initial={initial} description={question} onDone={onDone} />
+}
+
+function htmlToText(html: string): string {
+  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim()
+}
+
+function NewCaseForm({
+  initial,
+  description: initialDescription,
+  onDone,
+}: {
+  initial: Initial
+  description: string
+  onDone: () => void
+}) {
   const db = useLocalDb()
   const tenant = useTenant()
   const navigate = useNavigate()
   const [title, setTitle] = useState(initial.title)
-  const [description, setDescription] = useState('')
+  const [description, setDescription] = useState(initialDescription)
   const [expert, setExpert] = useState<Expert>(initial.expert)
   const [tags, setTags] = useState('')
 
