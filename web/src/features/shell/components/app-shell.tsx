@@ -16,6 +16,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const setNavOpen = useShellStore((s) => s.setNavOpen)
   const { pathname, search } = useLocation()
   useThemeClass(branding.theme)
+
+  useEffect(() => {
+    document.title = branding.name
+  }, [branding.name])
   useStartSync()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing the drawer is the point of a route change
