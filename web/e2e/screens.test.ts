@@ -76,7 +76,7 @@ async function expectTexts(page: Page, texts: string[], where: string) {
       .getByText(text, { exact: false })
       .filter({ visible: true })
       .first()
-      .waitFor({ state: 'visible', timeout: 10_000 })
+      .waitFor({ state: 'visible', timeout: 20_000 })
       .catch(() => {
         throw new Error(`${where}: "${text}" did not appear`)
       })
@@ -98,7 +98,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
       const heading = typeof screen.heading === 'function' ? screen.heading(ids) : screen.heading
       await page
         .getByRole('heading', { name: heading })
-        .waitFor({ timeout: 10_000 })
+        .waitFor({ timeout: 20_000 })
         .catch(() => {
           throw new Error(`${name} as ${user.role}: no heading ${heading}`)
         })
