@@ -6,7 +6,17 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { baseUrl, launchBrowser, openPage, signInAs, USERS, visibleText, waitForServiceWorker } from './harness.ts'
+import {
+  baseUrl,
+  dumpOutboxes,
+  launchBrowser,
+  openPage,
+  signInAs,
+  USERS,
+  visibleText,
+  waitForServiceWorker,
+  waitForSynced,
+} from './harness.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -29,6 +39,7 @@ test('the service worker drains the outbox on Background Sync with no tab of the
   if (!target) throw new Error('The demo seed has no case.')
   await page.goto(`/t/demo/cases/${target.id}`)
   await visibleText(page, target.title).waitFor()
+  await waitForSynced(page)
 
   await context.setOffline(true)
   const note = `Drained by the service worker ${Date.now()}`
@@ -55,6 +66,13 @@ test('the service worker drains the outbox on Background Sync with no tab of the
     tag: 'mw-outbox',
     lastChance: false,
   })
-  await expect.poll(() => caseDescription(context, target.id), { timeout: 20_000 }).toContain(note)
+  await expect
+    .poll(() => caseDescription(context, target.id), { timeout: 20_000 })
+    .toContain(note)
+    .catch(async (error: Error) => {
+      const [worker] = context.serviceWorkers()
+      const outboxes = worker ? await dumpOutboxes(worker) : 'no service worker'
+      throw new Error(`${error.message}\nOutboxes seen by the worker: ${JSON.stringify(outboxes)}`)
+    })
   await context.close()
 })

@@ -3,7 +3,7 @@
  * viewport, sign-in through the real local sign-in page, and a guard that fails a test on an
  * uncaught page error.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page, type Worker } from 'playwright-core'
 import { inject } from 'vitest'
 
 export const VIEWPORTS = {
@@ -75,4 +75,36 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** The first visible element with this text (drawers and responsive duplicates are skipped). */
 export function visibleText(page: Page, text: string) {
   return page.getByText(text).filter({ visible: true }).first()
+}
+
+/** Waits until the shell reports nothing waiting to sync (the first pull after sign-in included). */
+export async function waitForSynced(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sync status: Synced' }).first().waitFor()
+}
+
+/** The outboxes of every local database, read raw from IndexedDB: what a failed sync test prints. */
+export function dumpOutboxes(target: Page | Worker): Promise<unknown> {
+  // Page and Worker share evaluate's signature; TypeScript cannot call a union of its overloads.
+  return (target as Page).evaluate(async () => {
+    const open = (name: string) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+    const dump: { name: string; outbox: unknown }[] = []
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('mw:')) continue
+      const db = await open(name)
+      if (db.objectStoreNames.contains('outbox')) {
+        const request = db.transaction('outbox').objectStore('outbox').getAll()
+        const outbox = await new Promise((resolve) => {
+          request.onsuccess = () => resolve(request.result)
+        })
+        dump.push({ name, outbox })
+      }
+      db.close()
+    }
+    return dump
+  })
 }

@@ -5,7 +5,16 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, signInAs, USERS, visibleText, waitForServiceWorker } from './harness.ts'
+import {
+  dumpOutboxes,
+  launchBrowser,
+  openPage,
+  signInAs,
+  USERS,
+  visibleText,
+  waitForServiceWorker,
+  waitForSynced,
+} from './harness.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -71,6 +80,7 @@ describe('offline', () => {
     const target = await openCaseWithStatus(context, 'Open')
     await page.goto(`/t/demo/cases/${target.id}`)
     await visibleText(page, target.title).waitFor()
+    await waitForSynced(page)
 
     await context.setOffline(true)
     const note = `Offline note ${Date.now()}: replaced the seal kit.`
@@ -80,7 +90,12 @@ describe('offline', () => {
 
     const reopened = await context.newPage()
     await reopened.goto(`/t/demo/cases/${target.id}`)
-    await visibleText(reopened, note).waitFor()
+    await visibleText(reopened, note)
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await reopened.locator('body').textContent()
+        throw new Error(`${error.message}\nPage: ${shown}\nOutboxes: ${JSON.stringify(await dumpOutboxes(reopened))}`)
+      })
     expect(await reopened.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('In-Progress')
     expect((await serverCase(context, target.id)).status).toBe('Open')
 
