@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
+  addCaseNote,
   baseUrl,
   dumpOutboxes,
   launchBrowser,
@@ -43,9 +44,7 @@ test('the service worker drains the outbox on Background Sync with no tab of the
 
   await context.setOffline(true)
   const note = `Drained by the service worker ${Date.now()}`
-  await page.getByRole('textbox', { name: 'Note', exact: true }).fill(note)
-  await page.getByRole('button', { name: 'Add Note' }).click()
-  await visibleText(page, note).waitFor()
+  await addCaseNote(page, note)
   // Leave the app (the icon is precached, so this works offline): no page drainer runs any more.
   await page.goto('/icons/icon.svg')
   await context.setOffline(false)

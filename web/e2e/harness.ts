@@ -108,3 +108,15 @@ export function dumpOutboxes(target: Page | Worker): Promise<unknown> {
     return dump
   })
 }
+
+/**
+ * Adds a note on the open case screen and returns once it is saved locally: the form clears only
+ * after the write committed, so closing the page right after cannot lose it.
+ */
+export async function addCaseNote(page: Page, text: string): Promise<void> {
+  const textbox = page.getByRole('textbox', { name: 'Note', exact: true })
+  await textbox.fill(text)
+  await page.getByRole('button', { name: 'Add Note' }).click()
+  await page.waitForFunction(() => (document.getElementById('case-note') as HTMLTextAreaElement | null)?.value === '')
+  await page.getByRole('region', { name: 'Case Details' }).getByText(text).waitFor()
+}

@@ -3,9 +3,10 @@
  * the data it synced, and changes made offline survive closing the tab, reach the server when
  * the network returns, and are applied once even when the server's answer is lost.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
+  addCaseNote,
   dumpOutboxes,
   launchBrowser,
   openPage,
@@ -44,12 +45,6 @@ async function openCaseWithStatus(context: BrowserContext, status: string): Prom
   return found
 }
 
-async function addNote(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Note', exact: true }).fill(text)
-  await page.getByRole('button', { name: 'Add Note' }).click()
-  await visibleText(page, text).waitFor()
-}
-
 interface PushAnswer {
   results: { mid: string; status: string }[]
 }
@@ -85,7 +80,7 @@ describe('offline', () => {
     await context.setOffline(true)
     const note = `Offline note ${Date.now()}: replaced the seal kit.`
     await page.getByRole('combobox', { name: 'Status' }).selectOption('In-Progress')
-    await addNote(page, note)
+    await addCaseNote(page, note)
     await page.close()
 
     const reopened = await context.newPage()
@@ -128,7 +123,7 @@ describe('offline', () => {
       await route.fulfill({ response })
     })
     const note = `Note with a lost answer ${Date.now()}`
-    await addNote(page, note)
+    await addCaseNote(page, note)
 
     await expect.poll(() => pushes.length, { timeout: 15_000 }).toBeGreaterThan(0)
     const lostMids = pushes[0]?.mids ?? []
