@@ -42,9 +42,10 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(
   browser: Browser,
   viewport: ViewportName = 'tablet',
+  serverUrl = baseUrl(),
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: serverUrl,
     viewport: VIEWPORTS[viewport],
     isMobile: viewport === 'phone',
     hasTouch: viewport === 'phone',
