@@ -37,3 +37,22 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size'
     await context.close()
   })
 })
+
+test('a first question on the Furuno landing carries over to the Furuno chat and is answered there', async () => {
+  const { context, page, pageErrors } = await openPage(browser, 'phone')
+  await signInAs(page, USERS.tech.email)
+  await page.goto('/t/demo/furuno')
+  const question = 'The radar overlay vanished from the chart plotter after a network change. What now?'
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  await composer.fill(question)
+  await composer.press('Enter')
+
+  await page.waitForURL(/\/t\/demo\/ask\/furuno\?/)
+  await page.getByText(question).first().waitFor()
+  await page
+    .getByText(/^Sources \(\d+\)$/)
+    .first()
+    .waitFor({ timeout: 30_000 })
+  expect(pageErrors).toEqual([])
+  await context.close()
+})
