@@ -66,3 +66,7 @@ export async function forgetLocalDb(name: string) {
 export async function forgetCurrentUser() {
   await sessionDb.session.delete('current')
 }
+
+export async function forgetRoles(userId: string) {
+  await sessionDb.roles.where('userId').equals(userId).delete()
+}

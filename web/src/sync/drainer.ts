@@ -8,6 +8,7 @@ import { listLocalDbs } from '../db/session-db.ts'
 import { ApiError } from '../lib/api-client.ts'
 import { pullAll } from './pull.ts'
 import { pushBatch, type TransportOptions } from './push.ts'
+import { storageProblemOf } from './storage-problem.ts'
 
 export type DrainResult =
   | { status: 'synced' }
@@ -43,17 +44,8 @@ function classify(error: unknown): DrainResult {
     }
     return { status: 'error', message: error.serverMessage }
   }
-  const name = (error as { name?: string; inner?: { name?: string } })?.name
-  const inner = (error as { inner?: { name?: string } })?.inner?.name
-  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
-    return {
-      status: 'storage',
-      message: 'This device is out of storage space. Free some space so changes can be saved.',
-    }
-  }
-  if (name === 'DatabaseClosedError' || name === 'MissingAPIError' || name === 'InvalidStateError') {
-    return { status: 'storage', message: "The browser removed this app's offline data. Reload to download it again." }
-  }
+  const storage = storageProblemOf(error)
+  if (storage) return { status: 'storage', message: storage }
   return { status: 'error', message: error instanceof Error ? error.message : String(error) }
 }
 

@@ -7,6 +7,7 @@ import { type MutationArgs, type MutationType, mutationArgsSchemas, type SyncEnt
 import { v7 as uuidv7 } from 'uuid'
 import { type LocalDb, type OutboxEntry, SYNC_STATE_KEY, type SyncState, tableFor } from '../db/local-db.ts'
 import { applyLocally, parseRowKey, touchedKeys } from './optimistic.ts'
+import { reportStorageProblem } from './storage-problem.ts'
 import { notifyLocalWrite } from './write-signal.ts'
 
 /** Entries whose effect the visible rows include: not yet answered, or answered but not yet pulled. */
@@ -37,7 +38,8 @@ export async function enqueueMutation(db: LocalDb, mutation: NewMutation): Promi
  */
 export async function enqueueMutations(db: LocalDb, mutations: NewMutation[]): Promise<string[]> {
   const parsed = mutations.map((m) => ({ ...m, args: mutationArgsSchemas[m.type].parse(m.args) }))
-  const mids = await db.transaction('rw', db.tables, async () => {
+  const mids = await db
+    .transaction('rw', db.tables, async () => {
     const state = await readSyncState(db)
     const out: string[] = []
     let seq = state.lastSeq
@@ -61,6 +63,11 @@ export async function enqueueMutations(db: LocalDb, mutations: NewMutation[]): P
     await db.syncState.put({ ...state, lastSeq: seq }, SYNC_STATE_KEY)
     return out
   })
+    .catch((error: unknown) => {
+      // The caller still gets the error (nothing was saved); the shell says why.
+      reportStorageProblem(error)
+      throw error
+    })
   notifyLocalWrite(db)
   return mids
 }

@@ -1,7 +1,8 @@
 /**
  * The page side of syncing one database: drains on start, on `online`, when the tab becomes
  * visible, shortly after each local write, and on a backoff timer after a failure (while
- * visible); mirrors the outbox into the sync store; registers Background Sync for the worker.
+ * visible); mirrors the outbox into the sync store; registers Background Sync for the worker;
+ * asks for persistent storage once per sign-in and prunes old rows at start and daily.
  */
 import { liveQuery } from 'dexie'
 import type { LocalDb } from '../db/local-db.ts'
@@ -9,6 +10,8 @@ import { SYNC_STATE_KEY } from '../db/local-db.ts'
 import { registerLocalDb } from '../db/session-db.ts'
 import { type DrainResult, drainAll, requestBackgroundSync } from './drainer.ts'
 import { discardMutation, retryMutation } from './problems.ts'
+import { pruneLocalData, requestPersistentStorage } from './retention.ts'
+import { reportStorageProblem, storageProblemOf } from './storage-problem.ts'
 import type { TransportOptions } from './push.ts'
 import { type SyncProblem, useSyncStore } from './sync-store.ts'
 import { onLocalWrite } from './write-signal.ts'
@@ -16,6 +19,10 @@ import { onLocalWrite } from './write-signal.ts'
 const WRITE_DEBOUNCE_MS = 300
 const BACKOFF_BASE_MS = 1000
 const BACKOFF_MAX_MS = 5 * 60 * 1000
+export const PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000
+
+/** Users this page has asked for persistent storage since it loaded (once per sign-in is enough). */
+const persistenceAsked = new Set<string>()
 
 /** Capped exponential backoff with full jitter: spreads retries of many tablets after an outage. */
 export const backoffMs = (failures: number, random = Math.random) =>
@@ -97,7 +104,8 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
         problems,
       })
     },
-    error: (error: unknown) => set({ storageProblem: `The offline data could not be read: ${String(error)}` }),
+    error: (error: unknown) =>
+      set({ storageProblem: storageProblemOf(error) ?? 'The offline data could not be read. Reload the app.' }),
   })
 
   const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible'
@@ -122,12 +130,24 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
     discard: (mid) => void discardMutation(db, mid),
   })
   void registerLocalDb(db.userId, db.tenant)
+  if (!persistenceAsked.has(db.userId)) {
+    persistenceAsked.add(db.userId)
+    void requestPersistentStorage()
+  }
+  const prune = () => {
+    pruneLocalData(db).catch((error: unknown) => {
+      if (!reportStorageProblem(error)) set({ lastError: 'Old offline data could not be cleaned up.' })
+    })
+  }
+  prune()
+  const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS)
   schedule(0)
 
   return () => {
     stopped = true
     clearTimeout(timer)
     clearTimeout(writeTimer)
+    clearInterval(pruneTimer)
     offWrite()
     outbox.unsubscribe()
     window.removeEventListener('online', onOnline)

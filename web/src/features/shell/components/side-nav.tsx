@@ -2,12 +2,20 @@ import type { Branding } from '@mw/sync-protocol'
 import { NavLink } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Icon, type IconName } from '../../../components/ui/icon.tsx'
-import { forgetCurrentUser } from '../../../db/session-db.ts'
 import { displayName } from '../../../lib/display-name.ts'
 import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
+import { clearLocalDataForSignOut, unsentChangesMessage } from '../../../sync/sign-out.ts'
 import { SyncIndicator } from './sync-indicator.tsx'
 import { TenantLogo } from './tenant-logo.tsx'
+
+/** Clears this user's offline data (asking first when changes are unsent), then signs out on the server. */
+async function signOut(userId: string | undefined) {
+  const proceed = userId
+    ? await clearLocalDataForSignOut(userId, (unsent) => window.confirm(unsentChangesMessage(unsent))).catch(() => true)
+    : true
+  if (proceed) window.location.assign('/api/logout')
+}
 
 export function SideNav({ branding, onClose }: { branding: Branding; onClose: () => void }) {
   const tenant = useTenant()
@@ -78,7 +86,7 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
           className="btn btn-ghost icon-btn"
           aria-label="Log out"
           title="Log out"
-          onClick={() => void forgetCurrentUser().finally(() => window.location.assign('/api/logout'))}
+          onClick={() => void signOut(user?.id)}
         >
           <Icon name="logout" />
         </button>

@@ -14,7 +14,10 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
   const setOpen = useShellStore((s) => s.setSyncPanelOpen)
 
   const pausedForAuth = useSyncStore((s) => s.pausedForAuth)
-  const label = pausedForAuth
+  const storageProblem = useSyncStore((s) => s.storageProblem)
+  const label = storageProblem
+    ? 'Storage problem'
+    : pausedForAuth
     ? 'Sign in again to sync'
     : problems > 0
       ? `${problems} change${problems === 1 ? '' : 's'} need${problems === 1 ? 's' : ''} attention`
@@ -25,7 +28,7 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
         : pending > 0 || syncing
           ? `Syncing${pending > 0 ? ` ${pending}` : ''}…`
           : 'Synced'
-  const dot = problems > 0 || pausedForAuth ? ' is-problem' : !online ? ' is-offline' : ''
+  const dot = problems > 0 || pausedForAuth || storageProblem ? ' is-problem' : !online ? ' is-offline' : ''
 
   return (
     <>
