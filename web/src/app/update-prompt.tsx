@@ -8,7 +8,7 @@ export function UpdatePrompt() {
   return (
     <div role="status" className="update-prompt" style={promptStyle}>
       <span>A new version is available</span>
-      <button type="button" onClick={applyUpdate} style={buttonStyle}>
+      <button type="button" className="btn btn-primary" onClick={applyUpdate}>
         Reload
       </button>
     </div>
@@ -31,14 +31,4 @@ const promptStyle = {
   color: '#f8fafc',
   boxShadow: '0 4px 16px rgb(0 0 0 / 0.25)',
   zIndex: 100,
-} as const
-
-const buttonStyle = {
-  padding: '0.375rem 0.75rem',
-  borderRadius: '0.375rem',
-  border: 'none',
-  background: '#14b8a6',
-  color: '#042f2e',
-  fontWeight: 600,
-  cursor: 'pointer',
 } as const
