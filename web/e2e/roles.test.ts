@@ -65,6 +65,19 @@ describe('permissions in the browser', () => {
   })
 })
 
+describe('sign-out', () => {
+  test('Log out ends the session and shows the landing page again', async () => {
+    const { context, page } = await openPage(browser, 'phone')
+    await signInAs(page, USERS.manager.email)
+    await page.getByText('Welcome back, Morgan').waitFor()
+    const nav = await showNav(page, 'phone')
+    await nav.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Sign In' }).waitFor()
+    expect((await context.request.get('/api/auth/user')).status()).toBe(401)
+    await context.close()
+  })
+})
+
 /** The seeded demo case titles, read as the demo admin, so the harbor check knows what to look for. */
 async function demoCaseTitles(): Promise<string[]> {
   const { context, page } = await openPage(browser)
