@@ -29,20 +29,24 @@ export function createApp(deps: AppDeps) {
     c.header('Cache-Control', 'no-store')
   })
   app.use('/api/*', loadUser, sameOriginWrites)
-  app.use(
-    '/api/*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: LIMITS.multipartBodyMaxBytes,
+      maxSize,
       onError: () => {
         throw new ApiError('payload_too_large', 'The request is too large.')
       },
-    }),
-  )
+    })
+  const requestLimit = limitBody(LIMITS.multipartBodyMaxBytes)
+  const pushLimit = limitBody(LIMITS.pushBodyMaxBytes)
+  // The sync push alone may carry an offline chat message with its images (LIMITS.pushBodyMaxBytes).
+  const isSyncPush = (path: string) => /^\/api\/t\/[^/]+\/sync\/push$/.test(path)
+  app.use('/api/*', (c, next) => (isSyncPush(c.req.path) ? pushLimit : requestLimit)(c, next))
   app.use('/api/*', async (c, next) => {
     const type = c.req.header('content-type') ?? ''
     const length = Number(c.req.header('content-length') ?? 0)
-    if (type.includes('application/json') && length > LIMITS.jsonBodyMaxBytes) {
-      throw new ApiError('payload_too_large', `JSON bodies are limited to ${LIMITS.jsonBodyMaxBytes / 1024} kB.`)
+    const max = isSyncPush(c.req.path) ? LIMITS.pushBodyMaxBytes : LIMITS.jsonBodyMaxBytes
+    if (type.includes('application/json') && length > max) {
+      throw new ApiError('payload_too_large', `JSON bodies here are limited to ${Math.round(max / 1024)} kB.`)
     }
     await next()
   })

@@ -43,6 +43,13 @@ export const LIMITS = {
   jsonBodyMaxBytes: 1024 * 1024,
   /** Multipart stream bodies: three 10 MB images plus the text fields. */
   multipartBodyMaxBytes: 31 * 1024 * 1024 + 64 * 1024,
+  /** A 10 MB image as a data URL: base64 is 4/3 of the bytes, plus the `data:image/…;base64,` prefix. */
+  imageDataUrlMaxChars: Math.ceil((10 * 1024 * 1024 * 4) / 3) + 64,
+  /**
+   * A sync push may carry an offline chat message with three full-size images as data URLs, so
+   * /sync/push alone accepts that much JSON; every other JSON body keeps jsonBodyMaxBytes.
+   */
+  pushBodyMaxBytes: 3 * (Math.ceil((10 * 1024 * 1024 * 4) / 3) + 64) + 1024 * 1024,
   pushBatchMax: 50,
   pullPageMax: 1000,
   pullPageDefault: 500,

@@ -28,7 +28,7 @@ export const imageUploadSchema = z.object({
   name: z.string().max(255),
   type: z.enum(IMAGE_TYPES),
   size: z.number().int().min(1).max(LIMITS.imageMaxBytes),
-  data: z.string().startsWith('data:image/'),
+  data: z.string().startsWith('data:image/').max(LIMITS.imageDataUrlMaxChars),
 })
 export type ImageUpload = z.infer<typeof imageUploadSchema>
 

@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely'
 import type { CaseEventTable, CaseTable } from './tables/case.table.ts'
 import type { KbDocumentTable, KbPassageTable } from './tables/knowledge.table.ts'
 import type { ConversationTable, MessageTable, QueryLogTable } from './tables/conversation.table.ts'
+import type { MessageImageTable } from './tables/message-image.table.ts'
 import type {
   ChangeLogTable,
   IdempotencyKeyTable,
@@ -26,6 +27,7 @@ export interface Database {
   case_events: CaseEventTable
   conversations: ConversationTable
   messages: MessageTable
+  message_images: MessageImageTable
   query_log: QueryLogTable
   training_sets: TrainingSetTable
   training_assignments: TrainingAssignmentTable

@@ -9,6 +9,7 @@ import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import { findAnswer, findUserMessage, unansweredUserMessages } from '../db/queries/expert-answers.ts'
 import { toMessage } from '../db/queries/conversations.ts'
+import { findMessageImages } from '../db/queries/message-images.ts'
 import { type Emit, answerQuestion } from './answer-question.ts'
 import { htmlToText } from './html-to-text.ts'
 
@@ -43,7 +44,7 @@ export function answerStoredMessage(deps: AppDeps, actor: Actor, messageId: stri
         userMessageId: message.id,
         userMessageCreatedAt: message.created_at,
         query: htmlToText(message.content),
-        images: [],
+        images: await findMessageImages(deps.db, message.id),
       },
       emit,
       new AbortController().signal,

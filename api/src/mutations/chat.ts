@@ -3,9 +3,11 @@ import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findOwnConversation, toMessage } from '../db/queries/conversations.ts'
+import { insertMessageImages } from '../db/queries/message-images.ts'
 import { ApiError } from '../errors.ts'
 import { sanitizeRichHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
+import { decodeImageUploads } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
 
 const escapeHtml = (text: string) =>
@@ -26,14 +28,17 @@ export const titleFromQuestion = (query: string) => {
 
 /**
  * Stores a user's chat message (creating its conversation on first use). An insert by id:
- * the same message id twice stores it once. Answering happens after commit (experts/answer-pending).
+ * the same message id twice stores it once. Images (offline messages) are checked and stored with
+ * it for the answerer. Answering happens after commit (experts/answer-stored-message).
  */
 export async function recordUserMessage(
   trx: Db,
   actor: Actor,
-  args: Pick<MutationArgs<'chat.send'>, 'conversationId' | 'messageId' | 'agentId' | 'query'>,
+  args: Pick<MutationArgs<'chat.send'>, 'conversationId' | 'messageId' | 'agentId' | 'query'> &
+    Partial<Pick<MutationArgs<'chat.send'>, 'images'>>,
 ): Promise<MutationOutcome<Message>> {
   const at = now()
+  const images = decodeImageUploads(args.images ?? [])
   const conversation = await findOwnConversation(trx, actor.tenant, actor.userId, args.conversationId)
   if (!conversation) {
     const taken = await trx.selectFrom('conversations').select('id').where('id', '=', args.conversationId).executeTakeFirst()
@@ -76,6 +81,7 @@ export async function recordUserMessage(
       created_at: at,
     })
     .execute()
+  await insertMessageImages(trx, args.messageId, images)
   await trx.updateTable('conversations').set({ updated_at: at }).where('id', '=', args.conversationId).execute()
   await recordChange(trx, actor.tenant, 'conversation', args.conversationId)
   await recordChange(trx, actor.tenant, 'message', args.messageId)

@@ -18,28 +18,32 @@ export interface TransportOptions {
   batchSize?: number
 }
 
-/** Stays under the server's JSON body limit with room for the envelope. */
+/** Batches stay under the server's usual JSON limit, with room for the envelope. */
 const BATCH_MAX_BYTES = LIMITS.jsonBodyMaxBytes - 64 * 1024
 
-/** The wire form; images of an offline chat message are left out when they alone overflow a request. */
-function toWire(e: OutboxEntry, slim = false) {
-  const args = slim && e.type === 'chat.send' ? { ...e.args, images: [] } : e.args
-  return { mid: e.mid, seq: e.seq, type: e.type, args, baseVersion: e.baseVersion, createdAt: e.createdAt }
-}
+const toWire = (e: OutboxEntry) => ({
+  mid: e.mid,
+  seq: e.seq,
+  type: e.type,
+  args: e.args,
+  baseVersion: e.baseVersion,
+  createdAt: e.createdAt,
+})
 
+/**
+ * The next batch in seq order. An entry bigger than a batch (an offline chat message with its
+ * images) goes alone, which the server's larger push limit (LIMITS.pushBodyMaxBytes) admits.
+ */
 function takeBatch(pending: OutboxEntry[], max: number) {
   const batch: ReturnType<typeof toWire>[] = []
   let bytes = 0
   for (const e of pending.slice(0, max)) {
-    let wire = toWire(e)
-    let size = JSON.stringify(wire).length
-    if (size > BATCH_MAX_BYTES) {
-      wire = toWire(e, true)
-      size = JSON.stringify(wire).length
-    }
+    const wire = toWire(e)
+    const size = JSON.stringify(wire).length
     if (batch.length > 0 && bytes + size > BATCH_MAX_BYTES) break
     batch.push(wire)
     bytes += size
+    if (bytes > BATCH_MAX_BYTES) break
   }
   return batch
 }

@@ -1,0 +1,137 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { LIMITS, pushAnswerSchema } from '@mw/sync-protocol'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { answerStoredMessage } from '../experts/answer-stored-message.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+/** A fake OpenAI-compatible model server on loopback that records what it was asked. */
+const seen: { messages: { role: string; content: unknown }[] }[] = []
+const chunk = (delta: object, finish: string | null) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'boat-llm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+const fake = http.createServer((req, res) => {
+  let raw = ''
+  req.on('data', (d) => (raw += d))
+  req.on('end', () => {
+    seen.push(JSON.parse(raw))
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.write(chunk({ content: 'The photo shows a corroded anode.' }, null))
+    res.write(chunk({}, 'stop'))
+    res.end('data: [DONE]\n\n')
+  })
+})
+await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
+afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())))
+beforeEach(() => {
+  seen.length = 0
+})
+
+const t = await createTestApp({}, {}, { knowledge: true })
+const techCookie = await t.signIn('tech@demo.local')
+const tech = { userId: await t.userId('tech@demo.local'), tenant: 'demo', role: 'Technician' as const }
+{
+  const row = await t.db.selectFrom('tenants').select('models_json').where('slug', '=', 'demo').executeTakeFirstOrThrow()
+  const models = JSON.parse(row.models_json)
+  const port = (fake.address() as AddressInfo).port
+  const model = { provider: 'openai-compatible', model: 'boat-llm', baseUrl: `http://127.0.0.1:${port}/v1` }
+  models.furuno = { primary: model, fallback: null, temperature: 0.2, maxOutputTokens: 300 }
+  await t.db.updateTable('tenants').set({ models_json: JSON.stringify(models) }).where('slug', '=', 'demo').execute()
+}
+
+const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+/** A PNG-signed image of `size` bytes: big enough that, as a data URL, it overflows a normal JSON body. */
+function png(size: number) {
+  const bytes = Buffer.alloc(size, 7)
+  bytes.set(PNG_HEADER)
+  return bytes
+}
+const upload = (bytes: Buffer, type = 'image/png') => ({
+  name: 'anode.png',
+  type: 'image/png' as const,
+  size: Math.max(1, bytes.length),
+  data: `data:${type};base64,${bytes.toString('base64')}`,
+})
+
+function chatSend(images: unknown[]) {
+  return {
+    mid: uuidv7(),
+    seq: 1,
+    type: 'chat.send',
+    args: { conversationId: uuidv7(), messageId: uuidv7(), agentId: 'furuno', query: 'What is wrong here?', images },
+    baseVersion: null,
+    createdAt: new Date().toISOString(),
+  }
+}
+
+const push = (mutations: unknown[], body?: string) =>
+  t.app.request('/api/t/demo/sync/push', {
+    method: 'POST',
+    headers: { cookie: techCookie, 'content-type': 'application/json' },
+    body: body ?? JSON.stringify({ deviceId: uuidv7(), mutations }),
+  })
+
+const storedImages = (messageId: string) =>
+  t.db.selectFrom('message_images').selectAll().where('message_id', '=', messageId).orderBy('position').execute()
+const messageExists = async (messageId: string) =>
+  (await t.db.selectFrom('messages').select('id').where('id', '=', messageId).executeTakeFirst()) !== undefined
+
+describe('offline chat images', () => {
+  it('arrive in one push above the usual JSON limit, are stored with the message and reach the model', async () => {
+    const image = png(900_000)
+    const send = chatSend([upload(image)])
+    const body = JSON.stringify({ deviceId: uuidv7(), mutations: [send] })
+    expect(body.length).toBeGreaterThan(LIMITS.jsonBodyMaxBytes)
+    const res = await push([], body)
+    expect(res.status).toBe(200)
+    expect(pushAnswerSchema.parse(await res.json()).results[0]?.status).toBe('applied')
+    const stored = await storedImages(send.args.messageId)
+    expect(stored.map((r) => r.media_type)).toEqual(['image/png'])
+    expect(Buffer.from(stored[0]?.bytes as Uint8Array).equals(image)).toBe(true)
+
+    const answer = await answerStoredMessage(t.deps, tech, send.args.messageId)
+    expect(answer?.content).toContain('corroded anode')
+    const parts = seen[0]?.messages.at(-1)?.content as { type: string; image_url?: { url: string } }[]
+    expect(parts.map((p) => p.type)).toEqual(['text', 'image_url'])
+    expect(parts[1]?.image_url?.url).toBe(`data:image/png;base64,${image.toString('base64')}`)
+  })
+
+  const text = Buffer.from('#!/bin/sh\necho not an image\n')
+  it.each([
+    ['a file that only claims to be a PNG', [upload(text)], 'unsupported_media_type'],
+    ['a data URL that is not base64', [{ ...upload(png(100)), data: 'data:image/png,<svg onload=alert(1)>' }], 'unsupported_media_type'],
+    ['four images', [1, 2, 3, 4].map(() => upload(png(100))), 'invalid_input'],
+    [
+      'an image over 10 MB',
+      [{ ...upload(png(100)), data: `data:image/png;base64,${'A'.repeat(LIMITS.imageDataUrlMaxChars)}` }],
+      'invalid_input',
+    ],
+  ])('rejects %s with a reason and stores nothing', async (_name, images, code) => {
+    const send = chatSend(images)
+    const res = await push([send])
+    expect(res.status).toBe(200)
+    const result = pushAnswerSchema.parse(await res.json()).results[0]
+    expect(result).toMatchObject({ status: 'rejected', code })
+    expect(result?.reason).toMatch(/\w+ \w+/)
+    expect(await messageExists(send.args.messageId)).toBe(false)
+    expect(await storedImages(send.args.messageId)).toEqual([])
+  })
+
+  it('answers 413 to a push above the push limit, and other JSON bodies keep the 1 MB limit', async () => {
+    const big = 'x'.repeat(LIMITS.pushBodyMaxBytes + 1)
+    expect((await push([], big)).status).toBe(413)
+    const declared = await t.app.request('/api/t/demo/sync/push', {
+      method: 'POST',
+      headers: { cookie: techCookie, 'content-type': 'application/json', 'content-length': String(big.length) },
+      body: big,
+    })
+    expect(declared.status).toBe(413)
+    const caseBody = JSON.stringify({ title: 'Big', expert: 'furuno', description: 'x'.repeat(LIMITS.jsonBodyMaxBytes) })
+    const other = await t.app.request('/api/t/demo/cases', {
+      method: 'POST',
+      headers: { cookie: techCookie, 'content-type': 'application/json', 'content-length': String(caseBody.length) },
+      body: caseBody,
+    })
+    expect(other.status).toBe(413)
+  })
+})
