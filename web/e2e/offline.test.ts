@@ -52,21 +52,24 @@ interface PushAnswer {
 const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1
 
 describe('offline', () => {
-  test('the app starts with no network and shows the cases it synced', async () => {
-    const { context, page } = await openPage(browser, 'phone')
-    await signInAs(page, USERS.tech.email)
-    await waitForServiceWorker(page)
-    const { title } = await openCaseWithStatus(context, 'Open')
-    await page.goto('/t/demo/cases')
-    await visibleText(page, title).waitFor()
+  test.each(['phone', 'tablet'] as const)(
+    'the app starts at %s size with no network and shows the cases it synced',
+    async (viewport) => {
+      const { context, page } = await openPage(browser, viewport)
+      await signInAs(page, USERS.tech.email)
+      await waitForServiceWorker(page)
+      const { title } = await openCaseWithStatus(context, 'Open')
+      await page.goto('/t/demo/cases')
+      await visibleText(page, title).waitFor()
 
-    await context.setOffline(true)
-    await page.reload()
-    await visibleText(page, title).waitFor()
-    await page.goto('/t/demo')
-    await page.getByText('Welcome back, Taylor').waitFor()
-    await context.close()
-  })
+      await context.setOffline(true)
+      await page.reload()
+      await visibleText(page, title).waitFor()
+      await page.goto('/t/demo')
+      await page.getByText('Welcome back, Taylor').waitFor()
+      await context.close()
+    },
+  )
 
   test('a status change and a note made offline survive a closed tab and reach the server once', async () => {
     const { context, page } = await openPage(browser)

@@ -65,7 +65,7 @@ describe('installable PWA shell', () => {
     await context.close()
   })
 
-  test('opens with no network, deep links included, from the service worker', async () => {
+  test('opens with no network, deep links included, from the service worker, but never answers /api/', async () => {
     const { context, page } = await openPage(browser)
     await page.goto('/')
     await waitForServiceWorker(page)
@@ -76,6 +76,8 @@ describe('installable PWA shell', () => {
       expect(res?.fromServiceWorker(), path).toBe(true)
       await expect.poll(() => page.locator('#root').innerHTML(), { timeout: 10_000 }).not.toBe('')
     }
+    // Sign-in and sign-out must reach the server; the worker never answers them with the app.
+    await expect(page.goto('/api/login')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/)
     await context.close()
   })
 })
