@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
+import { withStatementCache } from './statement-cache.ts'
 import type { CaseEventTable, CaseTable } from './tables/case.table.ts'
 import type { KbDocumentTable, KbPassageTable } from './tables/knowledge.table.ts'
 import type { ConversationTable, MessageTable, QueryLogTable } from './tables/conversation.table.ts'
@@ -50,6 +51,6 @@ export function openDatabase(file: string): { db: Db; sqlite: SQLite.Database } 
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, sqlite }
 }

@@ -58,7 +58,7 @@ export async function createCase(
     if (!conversation) throw new ApiError('not_found', 'The conversation to link was not found.', { field: 'conversationId' })
   }
   const at = now()
-  await trx
+  const inserted = await trx
     .insertInto('cases')
     .values({
       id,
@@ -77,10 +77,11 @@ export async function createCase(
       created_at: at,
       updated_at: at,
     })
-    .execute()
+    .returningAll()
+    .executeTakeFirstOrThrow()
   await insertEvent(trx, actor, id, 'created', {})
   await recordChange(trx, actor.tenant, 'case', id)
-  return { status: 'applied', value: await reload(trx, actor, id) }
+  return { status: 'applied', value: toCase(inserted) }
 }
 
 /**

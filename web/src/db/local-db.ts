@@ -101,6 +101,8 @@ export class LocalDb extends Dexie {
       acks: 'mid, at',
       syncState: '',
     })
+    // The drainer reads the next pending entries in seq order without loading the answered ones.
+    this.version(2).stores({ outbox: 'seq, &mid, state, [state+seq]' })
   }
 }
 

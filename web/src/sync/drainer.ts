@@ -3,6 +3,7 @@
  * the page and the service worker (Background Sync) run the same code; a Web Lock per database
  * keeps one drainer at a time across tabs and the worker.
  */
+import { LIMITS } from '@mw/sync-protocol'
 import { type LocalDb, openLocalDb } from '../db/local-db.ts'
 import { listLocalDbs } from '../db/session-db.ts'
 import { ApiError } from '../lib/api-client.ts'
@@ -22,12 +23,21 @@ export type DrainResult =
   | { status: 'error'; message: string }
 
 export const OUTBOX_SYNC_TAG = 'mw-outbox'
+const FIRST_BATCH = 20
+const FAST_ANSWER_MS = 1000
 
 export async function drainOnce(db: LocalDb, options: TransportOptions = {}): Promise<DrainResult> {
   try {
     // Each batch answers at least one entry or renews the device id; the bound only guards bugs.
     const bound = (await db.outbox.where('state').equals('pending').count()) + 5
-    for (let i = 0; i < bound && (await pushBatch(db, options)); i++);
+    // Small batches first (slow links); while answers come back fast, each batch doubles up to the server's maximum.
+    let batchSize = options.batchSize ?? FIRST_BATCH
+    for (let i = 0; i < bound; i++) {
+      const started = Date.now()
+      if (!(await pushBatch(db, { ...options, batchSize }))) break
+      if (options.batchSize === undefined && Date.now() - started < FAST_ANSWER_MS)
+        batchSize = Math.min(LIMITS.pushBatchMax, batchSize * 2)
+    }
     await pullAll(db, options)
     return { status: 'synced' }
   } catch (error) {

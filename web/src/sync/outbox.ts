@@ -5,7 +5,7 @@
  */
 import { type MutationArgs, type MutationType, mutationArgsSchemas, type SyncEntity } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
-import { type LocalDb, type OutboxEntry, SYNC_STATE_KEY, type SyncState, tableFor } from '../db/local-db.ts'
+import { type BaseRow, type LocalDb, type OutboxEntry, SYNC_STATE_KEY, type SyncState, tableFor } from '../db/local-db.ts'
 import { applyLocally, parseRowKey, touchedKeys } from './optimistic.ts'
 import { reportStorageProblem } from './storage-problem.ts'
 import { notifyLocalWrite } from './write-signal.ts'
@@ -88,33 +88,45 @@ async function keepBases(db: LocalDb, keys: string[]) {
  * transaction on all tables.
  */
 export async function recomputeRows(db: LocalDb, keys: Iterable<string>) {
-  const live = (await db.outbox.orderBy('seq').toArray()).filter(isLive)
+  const live = (await db.outbox.orderBy('seq').toArray()).filter(isLive).map((e) => ({ e, ks: touchedKeys(e) }))
   const wanted = new Set(keys)
   // Grow to a closed set: replaying a mutation rewrites every row it touches.
   for (let grew = true; grew; ) {
     grew = false
-    for (const e of live) {
-      const ks = touchedKeys(e)
+    for (const { ks } of live) {
       if (ks.some((k) => wanted.has(k)) && ks.some((k) => !wanted.has(k))) {
         for (const k of ks) wanted.add(k)
         grew = true
       }
     }
   }
+  const bases = (await db.bases.bulkGet([...wanted])).filter((b): b is BaseRow => b !== undefined)
+  await writeRows(db, bases)
   const needed = new Set<string>()
-  for (const base of await db.bases.bulkGet([...wanted])) if (base) await writeRow(db, base.key, base.row)
-  const replays = live.filter((e) => touchedKeys(e).some((k) => wanted.has(k)))
-  for (const e of replays) {
-    for (const k of touchedKeys(e)) needed.add(k)
+  for (const { e, ks } of live) {
+    if (!ks.some((k) => wanted.has(k))) continue
+    for (const k of ks) needed.add(k)
     await applyLocally(db, e)
   }
   await db.bases.bulkDelete([...wanted].filter((k) => !needed.has(k)))
 }
 
-async function writeRow(db: LocalDb, key: string, row: unknown) {
-  const { entity, id } = parseRowKey(key)
-  const table = tableFor(db, entity as SyncEntity)
-  if (row === null) await table.delete(id)
-  else if (entity === 'tenantConfig') await table.put(row, id)
-  else await table.put(row)
+/** Writes server copies back as the visible rows, one bulk operation per table. */
+async function writeRows(db: LocalDb, rows: BaseRow[]) {
+  const puts = new Map<SyncEntity, unknown[]>()
+  const deletes = new Map<SyncEntity, string[]>()
+  for (const { key, row } of rows) {
+    const { entity, id } = parseRowKey(key)
+    if (entity === 'tenantConfig') {
+      if (row === null) await db.tenantConfig.delete(id)
+      else await db.tenantConfig.put(row as never, id)
+      continue
+    }
+    const group = row === null ? deletes : puts
+    const list = group.get(entity) ?? []
+    list.push((row ?? id) as never)
+    group.set(entity, list)
+  }
+  for (const [entity, list] of puts) await tableFor(db, entity).bulkPut(list)
+  for (const [entity, ids] of deletes) await tableFor(db, entity).bulkDelete(ids)
 }

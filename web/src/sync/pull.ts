@@ -49,9 +49,13 @@ export async function applyPage(db: LocalDb, changes: Change[], cursor: number, 
         if (row) await db.tenantConfig.put(row as never, TENANT_CONFIG_KEY)
         else await db.tenantConfig.delete(TENANT_CONFIG_KEY)
       } else if (row) {
-        upserts.set(change.entity, [...(upserts.get(change.entity) ?? []), row])
+        const rows = upserts.get(change.entity)
+        if (rows) rows.push(row)
+        else upserts.set(change.entity, [row])
       } else {
-        deletes.set(change.entity, [...(deletes.get(change.entity) ?? []), change.id])
+        const ids = deletes.get(change.entity)
+        if (ids) ids.push(change.id)
+        else deletes.set(change.entity, [change.id])
       }
     }
     await db.bases.bulkPut(newBases)

@@ -4,8 +4,9 @@
  * the drainer retries with backoff; nothing is dropped.
  */
 import { LIMITS, type PushResult, pushAnswerSchema } from '@mw/sync-protocol'
+import { Dexie } from 'dexie'
 import { v7 as uuidv7 } from 'uuid'
-import type { LocalDb, OutboxEntry } from '../db/local-db.ts'
+import type { AckRow, LocalDb, OutboxEntry } from '../db/local-db.ts'
 import { SYNC_STATE_KEY } from '../db/local-db.ts'
 import { ApiError, apiRequest } from '../lib/api-client.ts'
 import { touchedKeys } from './optimistic.ts'
@@ -50,10 +51,15 @@ function takeBatch(pending: OutboxEntry[], max: number) {
 
 /** Pushes one batch; false when nothing was pending. */
 export async function pushBatch(db: LocalDb, options: TransportOptions = {}): Promise<boolean> {
-  const pending = await db.outbox.where('state').equals('pending').sortBy('seq')
+  const max = options.batchSize ?? 20
+  const pending = await db.outbox
+    .where('[state+seq]')
+    .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+    .limit(max)
+    .toArray()
   if (pending.length === 0) return false
   const { deviceId } = await db.transaction('rw', db.syncState, () => readSyncState(db))
-  const mutations = takeBatch(pending, options.batchSize ?? 20)
+  const mutations = takeBatch(pending, max)
   try {
     const answer = await apiRequest('POST', `/api/t/${db.tenant}/sync/push`, pushAnswerSchema, {
       body: { deviceId, mutations },
@@ -73,22 +79,31 @@ export async function pushBatch(db: LocalDb, options: TransportOptions = {}): Pr
 async function recordAnswers(db: LocalDb, results: PushResult[]) {
   await db.transaction('rw', db.tables, async () => {
     const at = new Date().toISOString()
+    const entries = new Map(
+      (await db.outbox.where('mid').anyOf(results.map((r) => r.mid)).toArray()).map((e) => [e.mid, e]),
+    )
+    const acks: AckRow[] = []
+    const answered: OutboxEntry[] = []
+    const reverted = new Set<string>()
     for (const result of results) {
-      const entry = await db.outbox.where('mid').equals(result.mid).first()
+      const entry = entries.get(result.mid)
       if (!entry || entry.state !== 'pending') continue
       if (result.status === 'gap') {
         await renewDevice(db)
-        return
+        break
       }
       const final = result.status === 'duplicate' ? (result.outcome ?? 'applied') : result.status
-      await db.acks.put({ mid: entry.mid, status: final, reason: result.reason, code: result.code, at })
+      acks.push({ mid: entry.mid, status: final, reason: result.reason, code: result.code, at })
       if (final === 'applied') {
-        await db.outbox.update(entry.seq, { state: 'acked' })
+        answered.push({ ...entry, state: 'acked' })
       } else {
-        await db.outbox.update(entry.seq, { state: final, reason: result.reason, code: result.code })
-        await recomputeRows(db, touchedKeys(entry))
+        answered.push({ ...entry, state: final, reason: result.reason, code: result.code })
+        for (const key of touchedKeys(entry)) reverted.add(key)
       }
     }
+    await db.acks.bulkPut(acks)
+    await db.outbox.bulkPut(answered)
+    if (reverted.size) await recomputeRows(db, reverted)
   })
 }
 

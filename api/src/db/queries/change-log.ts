@@ -13,14 +13,9 @@ export async function recordChange(
   entityId: string,
   op: 'upsert' | 'delete' = 'upsert',
 ): Promise<number> {
-  await trx
-    .deleteFrom('change_log')
-    .where('tenant_slug', '=', tenant)
-    .where('entity', '=', entity)
-    .where('entity_id', '=', entityId)
-    .execute()
+  // REPLACE deletes the row's previous log entry and inserts a new one with a fresh version, in one statement.
   const row = await trx
-    .insertInto('change_log')
+    .replaceInto('change_log')
     .values({ tenant_slug: tenant, entity, entity_id: entityId, op, changed_at: now() })
     .returning('version')
     .executeTakeFirstOrThrow()
