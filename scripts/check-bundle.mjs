@@ -33,7 +33,9 @@ const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
 for (const key of entries) collect(key, chunks)
 const homeChunk = Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && HOME_ROUTE.test(key))
 if (!homeChunk) {
-  console.error(`No lazy chunk matches ${HOME_ROUTE} in the build manifest: update HOME_ROUTE in ${import.meta.filename}.`)
+  console.error(
+    `No lazy chunk matches ${HOME_ROUTE} in the build manifest: update HOME_ROUTE in ${import.meta.filename}.`,
+  )
   process.exit(1)
 }
 collect(homeChunk, chunks)
