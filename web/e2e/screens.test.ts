@@ -47,8 +47,6 @@ const SCREENS: Record<string, Screen> = {
     path: () => '/t/demo/reports',
     heading: 'Reports & Analytics',
     shows: ['Top Searches', 'Low Confidence Topics', 'Training Progress', 'Expert Usage'],
-    // The server serves reports to managers and admins only (SPEC.md §6 gives technicians chat, cases, training).
-    showsFor: { Technician: ['Only managers and admins can see reports.'] },
   },
   admin: {
     path: () => '/t/demo/admin',

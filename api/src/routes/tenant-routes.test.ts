@@ -114,7 +114,7 @@ const CALLS: Call[] = [
       name: `report ${report}`,
       method: 'GET',
       path: () => `reports/${report}`,
-      own: { Technician: 403, Manager: 200, Admin: 200 },
+      own: all(200),
     }),
   ),
 ]

@@ -69,16 +69,10 @@ export function ReportsPage() {
       {state.status === 'loading' && <Skeleton rows={4} />}
       {state.status === 'error' && (
         <EmptyState
-          title={
-            state.forbidden
-              ? 'Reports are for managers and admins'
-              : online
-                ? 'Reports could not be loaded'
-                : 'Reports need a connection'
-          }
+          title={online ? 'Reports could not be loaded' : 'Reports need a connection'}
           text={online ? state.message : 'Reports are computed on the server; they show when you are back online.'}
         >
-          {!state.forbidden && <Button onClick={() => void reload()}>Try again</Button>}
+          <Button onClick={() => void reload()}>Try again</Button>
         </EmptyState>
       )}
       {reports && <ReportBody reports={reports} />}

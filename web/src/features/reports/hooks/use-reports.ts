@@ -21,7 +21,7 @@ export interface Reports {
 export type ReportsState =
   | { status: 'loading' }
   | { status: 'ready'; reports: Reports; at: Date }
-  | { status: 'error'; message: string; forbidden: boolean }
+  | { status: 'error'; message: string }
 
 /**
  * The report endpoints are computed on the server from the whole tenant's data, which no device
@@ -41,9 +41,7 @@ export function useReports(tenant: string) {
       ])
       setState({ status: 'ready', reports: { summary, topSearches, lowConfidence, training }, at: new Date() })
     } catch (error) {
-      if (error instanceof ApiError) {
-        setState({ status: 'error', message: error.serverMessage, forbidden: error.status === 403 })
-      } else setState({ status: 'error', message: String(error), forbidden: false })
+      setState({ status: 'error', message: error instanceof ApiError ? error.serverMessage : String(error) })
     }
   }, [tenant])
   useEffect(() => {
