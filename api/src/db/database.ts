@@ -4,8 +4,8 @@ import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { withStatementCache } from './statement-cache.ts'
 import type { CaseEventTable, CaseTable } from './tables/case.table.ts'
-import type { KbDocumentTable, KbPassageTable } from './tables/knowledge.table.ts'
 import type { ConversationTable, MessageTable, QueryLogTable } from './tables/conversation.table.ts'
+import type { KbDocumentTable, KbPassageTable } from './tables/knowledge.table.ts'
 import type { MessageImageTable } from './tables/message-image.table.ts'
 import type {
   ChangeLogTable,

@@ -1,8 +1,8 @@
 import type { Case, CaseStatus, MutationArgs } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
-import { recordChange } from '../db/queries/change-log.ts'
 import { findVisibleCase, toCase } from '../db/queries/cases.ts'
+import { recordChange } from '../db/queries/change-log.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
@@ -55,7 +55,8 @@ export async function createCase(
       .where('tenant_slug', '=', actor.tenant)
       .where('user_id', '=', actor.userId)
       .executeTakeFirst()
-    if (!conversation) throw new ApiError('not_found', 'The conversation to link was not found.', { field: 'conversationId' })
+    if (!conversation)
+      throw new ApiError('not_found', 'The conversation to link was not found.', { field: 'conversationId' })
   }
   const at = now()
   const inserted = await trx

@@ -10,8 +10,7 @@ import { now } from '../lib/time.ts'
 import { decodeImageUploads } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The user's question as stored HTML: escaped text, paragraphs and line breaks kept. */
 export const questionHtml = (query: string) =>
@@ -41,7 +40,11 @@ export async function recordUserMessage(
   const images = decodeImageUploads(args.images ?? [])
   const conversation = await findOwnConversation(trx, actor.tenant, actor.userId, args.conversationId)
   if (!conversation) {
-    const taken = await trx.selectFrom('conversations').select('id').where('id', '=', args.conversationId).executeTakeFirst()
+    const taken = await trx
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', '=', args.conversationId)
+      .executeTakeFirst()
     if (taken) throw new ApiError('not_found', 'The conversation was not found.', { field: 'conversationId' })
     await trx
       .insertInto('conversations')
@@ -120,6 +123,10 @@ export async function recordAssistantMessage(
     await recordChange(trx, actor.tenant, 'message', args.messageId)
     return toMessage(inserted)
   }
-  const stored = await trx.selectFrom('messages').selectAll().where('reply_to', '=', args.replyTo).executeTakeFirstOrThrow()
+  const stored = await trx
+    .selectFrom('messages')
+    .selectAll()
+    .where('reply_to', '=', args.replyTo)
+    .executeTakeFirstOrThrow()
   return toMessage(stored)
 }

@@ -20,7 +20,8 @@ export function decodeImageUploads(uploads: ImageUpload[]): StoredImage[] {
     const base64 = DATA_URL.exec(upload.data)?.[1]
     if (base64 === undefined) throw new ApiError('unsupported_media_type', INVALID_IMAGE_TYPE, { field: 'images' })
     const bytes = new Uint8Array(Buffer.from(base64, 'base64'))
-    if (bytes.length > LIMITS.imageMaxBytes) throw new ApiError('payload_too_large', IMAGE_TOO_LARGE, { field: 'images' })
+    if (bytes.length > LIMITS.imageMaxBytes)
+      throw new ApiError('payload_too_large', IMAGE_TOO_LARGE, { field: 'images' })
     const mediaType = sniffImageType(bytes)
     if (!mediaType) throw new ApiError('unsupported_media_type', INVALID_IMAGE_TYPE, { field: 'images' })
     return { bytes, mediaType }

@@ -31,12 +31,20 @@ const t = await createTestApp({}, {}, { knowledge: true })
 const techCookie = await t.signIn('tech@demo.local')
 const tech = { userId: await t.userId('tech@demo.local'), tenant: 'demo', role: 'Technician' as const }
 {
-  const row = await t.db.selectFrom('tenants').select('models_json').where('slug', '=', 'demo').executeTakeFirstOrThrow()
+  const row = await t.db
+    .selectFrom('tenants')
+    .select('models_json')
+    .where('slug', '=', 'demo')
+    .executeTakeFirstOrThrow()
   const models = JSON.parse(row.models_json)
   const port = (fake.address() as AddressInfo).port
   const model = { provider: 'openai-compatible', model: 'boat-llm', baseUrl: `http://127.0.0.1:${port}/v1` }
   models.furuno = { primary: model, fallback: null, temperature: 0.2, maxOutputTokens: 300 }
-  await t.db.updateTable('tenants').set({ models_json: JSON.stringify(models) }).where('slug', '=', 'demo').execute()
+  await t.db
+    .updateTable('tenants')
+    .set({ models_json: JSON.stringify(models) })
+    .where('slug', '=', 'demo')
+    .execute()
 }
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -99,7 +107,11 @@ describe('offline chat images', () => {
   const text = Buffer.from('#!/bin/sh\necho not an image\n')
   it.each([
     ['a file that only claims to be a PNG', [upload(text)], 'unsupported_media_type'],
-    ['a data URL that is not base64', [{ ...upload(png(100)), data: 'data:image/png,<svg onload=alert(1)>' }], 'unsupported_media_type'],
+    [
+      'a data URL that is not base64',
+      [{ ...upload(png(100)), data: 'data:image/png,<svg onload=alert(1)>' }],
+      'unsupported_media_type',
+    ],
     ['four images', [1, 2, 3, 4].map(() => upload(png(100))), 'invalid_input'],
     [
       'an image over 10 MB',
@@ -126,7 +138,11 @@ describe('offline chat images', () => {
       body: big,
     })
     expect(declared.status).toBe(413)
-    const caseBody = JSON.stringify({ title: 'Big', expert: 'furuno', description: 'x'.repeat(LIMITS.jsonBodyMaxBytes) })
+    const caseBody = JSON.stringify({
+      title: 'Big',
+      expert: 'furuno',
+      description: 'x'.repeat(LIMITS.jsonBodyMaxBytes),
+    })
     const other = await t.app.request('/api/t/demo/cases', {
       method: 'POST',
       headers: { cookie: techCookie, 'content-type': 'application/json', 'content-length': String(caseBody.length) },

@@ -10,7 +10,12 @@ import { fetchAs, startServer } from './test/server-harness.ts'
 function photo() {
   const bytes = Buffer.alloc(1_200_000, 3)
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  return { name: 'anode.png', type: 'image/png' as const, size: bytes.length, data: `data:image/png;base64,${bytes.toString('base64')}` }
+  return {
+    name: 'anode.png',
+    type: 'image/png' as const,
+    size: bytes.length,
+    data: `data:image/png;base64,${bytes.toString('base64')}`,
+  }
 }
 
 describe('an offline chat message with an image', () => {
@@ -32,9 +37,18 @@ describe('an offline chat message with an image', () => {
 
     expect(sent).toEqual([1, 1, 1])
     expect(await db.outbox.count()).toBe(0)
-    const images = await server.db.selectFrom('message_images').selectAll().where('message_id', '=', messageId).execute()
+    const images = await server.db
+      .selectFrom('message_images')
+      .selectAll()
+      .where('message_id', '=', messageId)
+      .execute()
     expect(images.map((i) => [i.media_type, i.bytes.length])).toEqual([['image/png', 1_200_000]])
-    const titles = await server.db.selectFrom('cases').select('title').where('title', 'in', ['Before', 'After']).orderBy('created_at').execute()
+    const titles = await server.db
+      .selectFrom('cases')
+      .select('title')
+      .where('title', 'in', ['Before', 'After'])
+      .orderBy('created_at')
+      .execute()
     expect(titles.map((c) => c.title)).toEqual(['Before', 'After'])
   })
 })

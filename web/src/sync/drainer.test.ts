@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
 import { createCase } from '../features/cases/actions.ts'
 import { drainAll } from './drainer.ts'
@@ -30,6 +30,35 @@ describe('drainer', () => {
       drainAll(b, { fetch: fetchAs(cookie, server.handle) }),
     ])
     expect(results.map((r) => r.status).sort()).toEqual(['busy', 'synced'])
+  })
+
+  it.each([
+    ['grows them while the server answers fast', 0, [20, 40, 50, 10]],
+    ['keeps them small when answers are slow', 2000, [20, 20, 20, 20, 20, 20]],
+  ])('starts with small batches and %s', async (_name, answerMs, expected) => {
+    const server = await startServer()
+    const cookie = await server.signIn('tech@demo.local')
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    for (let i = 0; i < 120; i++)
+      await createCase(db, { title: `Case ${i}`, description: '', expert: 'furuno', tags: [] })
+    // Only the clock is fake, so the answer time is what the test says, not what the machine does.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const sizes: number[] = []
+    const base = fetchAs(cookie, server.handle)
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/sync/push')) {
+        sizes.push(JSON.parse(String(init?.body)).mutations.length)
+        vi.setSystemTime(Date.now() + answerMs)
+      }
+      return base(input, init)
+    }) as typeof globalThis.fetch
+    try {
+      expect(await drainAll(db, { fetch })).toEqual({ status: 'synced' })
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(sizes).toEqual(expected)
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('backs off exponentially with full jitter, capped at five minutes', () => {

@@ -5,7 +5,14 @@
  */
 import { type MutationArgs, type MutationType, mutationArgsSchemas, type SyncEntity } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
-import { type BaseRow, type LocalDb, type OutboxEntry, SYNC_STATE_KEY, type SyncState, tableFor } from '../db/local-db.ts'
+import {
+  type BaseRow,
+  type LocalDb,
+  type OutboxEntry,
+  SYNC_STATE_KEY,
+  type SyncState,
+  tableFor,
+} from '../db/local-db.ts'
 import { applyLocally, parseRowKey, touchedKeys } from './optimistic.ts'
 import { reportStorageProblem } from './storage-problem.ts'
 import { notifyLocalWrite } from './write-signal.ts'
@@ -40,29 +47,29 @@ export async function enqueueMutations(db: LocalDb, mutations: NewMutation[]): P
   const parsed = mutations.map((m) => ({ ...m, args: mutationArgsSchemas[m.type].parse(m.args) }))
   const mids = await db
     .transaction('rw', db.tables, async () => {
-    const state = await readSyncState(db)
-    const out: string[] = []
-    let seq = state.lastSeq
-    for (const m of parsed) {
-      seq += 1
-      const entry = {
-        seq,
-        mid: uuidv7(),
-        type: m.type,
-        args: m.args,
-        baseVersion: m.baseVersion ?? null,
-        createdAt: new Date().toISOString(),
-        state: 'pending',
-        attempts: 0,
-      } as OutboxEntry
-      await keepBases(db, touchedKeys(entry))
-      await applyLocally(db, entry)
-      await db.outbox.add(entry)
-      out.push(entry.mid)
-    }
-    await db.syncState.put({ ...state, lastSeq: seq }, SYNC_STATE_KEY)
-    return out
-  })
+      const state = await readSyncState(db)
+      const out: string[] = []
+      let seq = state.lastSeq
+      for (const m of parsed) {
+        seq += 1
+        const entry = {
+          seq,
+          mid: uuidv7(),
+          type: m.type,
+          args: m.args,
+          baseVersion: m.baseVersion ?? null,
+          createdAt: new Date().toISOString(),
+          state: 'pending',
+          attempts: 0,
+        } as OutboxEntry
+        await keepBases(db, touchedKeys(entry))
+        await applyLocally(db, entry)
+        await db.outbox.add(entry)
+        out.push(entry.mid)
+      }
+      await db.syncState.put({ ...state, lastSeq: seq }, SYNC_STATE_KEY)
+      return out
+    })
     .catch((error: unknown) => {
       // The caller still gets the error (nothing was saved); the shell says why.
       reportStorageProblem(error)

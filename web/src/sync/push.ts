@@ -80,14 +80,19 @@ async function recordAnswers(db: LocalDb, results: PushResult[]) {
   await db.transaction('rw', db.tables, async () => {
     const at = new Date().toISOString()
     const entries = new Map(
-      (await db.outbox.where('mid').anyOf(results.map((r) => r.mid)).toArray()).map((e) => [e.mid, e]),
+      (
+        await db.outbox
+          .where('mid')
+          .anyOf(results.map((r) => r.mid))
+          .toArray()
+      ).map((e) => [e.mid, e]),
     )
     const acks: AckRow[] = []
     const answered: OutboxEntry[] = []
     const reverted = new Set<string>()
     for (const result of results) {
       const entry = entries.get(result.mid)
-      if (!entry || entry.state !== 'pending') continue
+      if (entry?.state !== 'pending') continue
       if (result.status === 'gap') {
         await renewDevice(db)
         break

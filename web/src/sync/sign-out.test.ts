@@ -34,7 +34,12 @@ describe('sign-out', () => {
     const other = await signedInUser(['demo'])
     const { id, dbs } = await signedInUser(['demo', 'harbor'])
     const asked: number[] = []
-    expect(await clearLocalDataForSignOut(id, (n) => asked.push(n) > 0)).toBe(true)
+    expect(
+      await clearLocalDataForSignOut(id, (n) => {
+        asked.push(n)
+        return true
+      }),
+    ).toBe(true)
     expect(asked).toEqual([])
     for (const db of dbs) expect(await exists(db.name)).toBe(false)
     expect((await listLocalDbs()).filter((k) => k.userId === id)).toEqual([])
@@ -49,7 +54,11 @@ describe('sign-out', () => {
     await queueCase(db)
     await queueCase(db)
     const asked: number[] = []
-    expect(await clearLocalDataForSignOut(id, (n) => (asked.push(n), false))).toBe(false)
+    const proceed = await clearLocalDataForSignOut(id, (n) => {
+      asked.push(n)
+      return false
+    })
+    expect(proceed).toBe(false)
     expect(asked).toEqual([2])
     expect(await db.outbox.count()).toBe(2)
     expect((await lastSignedInUser())?.id).toBe(id)

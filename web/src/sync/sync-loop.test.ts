@@ -43,7 +43,10 @@ describe('the page sync loop', () => {
     const persist = vi.fn(async () => true)
     vi.stubGlobal('navigator', { ...navigator, storage: { persisted: async () => false, persist } })
     const userId = uuidv7()
-    const stops = [startSync(new LocalDb(userId, 'demo'), { fetch: offline }), startSync(new LocalDb(userId, 'harbor'), { fetch: offline })]
+    const stops = [
+      startSync(new LocalDb(userId, 'demo'), { fetch: offline }),
+      startSync(new LocalDb(userId, 'harbor'), { fetch: offline }),
+    ]
     await until(async () => persist.mock.calls.length === 1)
     const other = startSync(new LocalDb(uuidv7(), 'demo'), { fetch: offline })
     await until(async () => persist.mock.calls.length === 2)
@@ -71,7 +74,8 @@ describe('a full disk', () => {
   const failPuts = () => {
     const put = IDBObjectStore.prototype.put
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
-      if (this.name === 'cases' || this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      if (this.name === 'cases' || this.name === 'outbox')
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
       return put.apply(this, args)
     })
     vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {

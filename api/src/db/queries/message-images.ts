@@ -9,7 +9,14 @@ export async function insertMessageImages(db: Db, messageId: string, images: Sto
   if (images.length === 0) return
   await db
     .insertInto('message_images')
-    .values(images.map((image, position) => ({ message_id: messageId, position, media_type: image.mediaType, bytes: image.bytes })))
+    .values(
+      images.map((image, position) => ({
+        message_id: messageId,
+        position,
+        media_type: image.mediaType,
+        bytes: image.bytes,
+      })),
+    )
     .execute()
 }
 

@@ -18,16 +18,16 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
   const label = storageProblem
     ? 'Storage problem'
     : pausedForAuth
-    ? 'Sign in again to sync'
-    : problems > 0
-      ? `${problems} change${problems === 1 ? '' : 's'} need${problems === 1 ? 's' : ''} attention`
-      : !online
-        ? pending > 0
-          ? `Offline · ${pending} waiting`
-          : 'Offline'
-        : pending > 0 || syncing
-          ? `Syncing${pending > 0 ? ` ${pending}` : ''}…`
-          : 'Synced'
+      ? 'Sign in again to sync'
+      : problems > 0
+        ? `${problems} change${problems === 1 ? '' : 's'} need${problems === 1 ? 's' : ''} attention`
+        : !online
+          ? pending > 0
+            ? `Offline · ${pending} waiting`
+            : 'Offline'
+          : pending > 0 || syncing
+            ? `Syncing${pending > 0 ? ` ${pending}` : ''}…`
+            : 'Synced'
   const dot = problems > 0 || pausedForAuth || storageProblem ? ' is-problem' : !online ? ' is-offline' : ''
 
   return (
