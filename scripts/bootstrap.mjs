@@ -1,12 +1,11 @@
 // Shared by `npm start` and `npm test`: install what is missing and build the web app, using
 // nothing but the Node.js and npm that the machine already has (pnpm comes through npx).
 import { execSync } from 'node:child_process'
-import { existsSync, statSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const run = (command, env = {}) =>
-  execSync(command, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+const run = (command, env = {}) => execSync(command, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
 
 const [major, minor] = process.versions.node.split('.').map(Number)
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -35,7 +34,9 @@ export function buildWeb() {
   const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'sync-protocol/src']
     .map((p) => path.join(root, p))
     .filter(existsSync)
-  const newestSource = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)))
+  const newestSource = Math.max(
+    ...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
+  )
   if (existsSync(built) && statSync(built).mtimeMs > newestSource) return
   run(`${pnpm} --filter @mw/web build`)
 }

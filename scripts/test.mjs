@@ -1,9 +1,12 @@
-// `npm test`: every test (unit, API, browser end-to-end), then the bundle budget.
+// `npm test`: lint and format check, type check (test files included), every test (unit, API,
+// browser end-to-end), then the bundle budget.
 import { buildWeb, install, pnpm, run } from './bootstrap.mjs'
 
 install()
 buildWeb()
 try {
+  run(`${pnpm} exec biome check .`)
+  run(`${pnpm} run typecheck`)
   run(`${pnpm} exec vitest run`)
   run('node scripts/check-bundle.mjs')
 } catch {

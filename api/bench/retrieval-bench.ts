@@ -13,7 +13,7 @@ import { createApp } from '../src/app.ts'
 import { replaceKbDocument } from '../src/db/queries/knowledge.ts'
 import { loadEnv } from '../src/env.ts'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
-import { TOP_K, retrieve } from '../src/experts/retrieve.ts'
+import { retrieve, TOP_K } from '../src/experts/retrieve.ts'
 import { scopeToken, searchTerms } from '../src/experts/search-terms.ts'
 import { newId } from '../src/lib/ids.ts'
 import { now } from '../src/lib/time.ts'
@@ -29,12 +29,20 @@ await seedKnowledgePacks(db, 'demo')
 
 // Synthetic passages: one sentence of the packs in ~80 words drawn from a 30,000-word Zipf
 // vocabulary, so posting lists are long for common words and short for rare ones, as in real manuals.
-const packSentences = (await db.selectFrom('kb_passages').select('text').execute()).flatMap((p) => p.text.split(/(?<=[.!?])\s+|\n/))
+const packSentences = (await db.selectFrom('kb_passages').select('text').execute()).flatMap((p) =>
+  p.text.split(/(?<=[.!?])\s+|\n/),
+)
 let seed = 42
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31
+  return seed / 2 ** 31
+}
 const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T
 const vocabulary = Array.from({ length: 30_000 }, (_, i) => `w${i.toString(36)}`)
-const zipfWord = () => vocabulary[Math.min(vocabulary.length - 1, Math.floor(Math.exp(random() * Math.log(vocabulary.length))) - 1)] as string
+const zipfWord = () =>
+  vocabulary[
+    Math.min(vocabulary.length - 1, Math.floor(Math.exp(random() * Math.log(vocabulary.length))) - 1)
+  ] as string
 const fillerWords = (n: number) => Array.from({ length: n }, zipfWord).join(' ')
 
 const buildStart = performance.now()
@@ -50,23 +58,44 @@ for (let built = 0; built < PASSAGES; built += PER_DOC) {
   await db.transaction().execute((trx) =>
     replaceKbDocument(
       trx,
-      { id: newId(), tenant_slug: tenant, expert, source_path: `synthetic-${built}.md`, title: `Synthetic manual ${built / PER_DOC}`, content_hash: String(built), created_at: now(), updated_at: now() },
+      {
+        id: newId(),
+        tenant_slug: tenant,
+        expert,
+        source_path: `synthetic-${built}.md`,
+        title: `Synthetic manual ${built / PER_DOC}`,
+        content_hash: String(built),
+        created_at: now(),
+        updated_at: now(),
+      },
       scopeToken(tenant, expert),
       passages,
     ),
   )
 }
 const buildMs = performance.now() - buildStart
-const total = Number((await db.selectFrom('kb_passages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+const total = Number(
+  (
+    await db
+      .selectFrom('kb_passages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+)
 
-const questions = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'retrieval-questions.json'), 'utf8')) as { expert: Expert; question: string }[])
+const questions = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'retrieval-questions.json'), 'utf8')) as {
+  expert: Expert
+  question: string
+}[]
 const bare = sqlite.prepare('SELECT rowid FROM kb_passages_fts WHERE kb_passages_fts MATCH ? ORDER BY rank LIMIT ?')
 
 const ours: number[] = []
 const baseline: number[] = []
 for (let round = 0; round < ROUNDS; round++) {
   for (const q of questions) {
-    const terms = searchTerms(q.question).map((t) => `"${t}"`).join(' OR ')
+    const terms = searchTerms(q.question)
+      .map((t) => `"${t}"`)
+      .join(' OR ')
     let start = performance.now()
     bare.all(terms, TOP_K)
     baseline.push(performance.now() - start)
@@ -78,7 +107,10 @@ for (let round = 0; round < ROUNDS; round++) {
 
 // Request -> meta.contexts and -> done through the real app, local answerer, in-process.
 const app = createApp({ db, env: loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }) })
-const login = await app.request('/api/login/local', { method: 'POST', body: new URLSearchParams({ email: 'tech@demo.local' }) })
+const login = await app.request('/api/login/local', {
+  method: 'POST',
+  body: new URLSearchParams({ email: 'tech@demo.local' }),
+})
 const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
 const toMeta: number[] = []
 const toDone: number[] = []
@@ -101,7 +133,9 @@ for (const q of questions.slice(0, 20)) {
   toDone.push(performance.now() - start)
 }
 
-console.log(`Passages: ${total.toLocaleString('en')} (built in ${(buildMs / 1000).toFixed(1)} s), ${os.cpus().length} CPUs, Node ${process.version}`)
+console.log(
+  `Passages: ${total.toLocaleString('en')} (built in ${(buildMs / 1000).toFixed(1)} s), ${os.cpus().length} CPUs, Node ${process.version}`,
+)
 console.log(`Bare FTS5 MATCH (same terms, no scope): p50 ${ms(median(baseline))}  p95 ${ms(percentile(baseline, 95))}`)
 console.log(`retrieve() (scoped, scored):            p50 ${ms(median(ours))}  p95 ${ms(percentile(ours, 95))}`)
 console.log(`Stream, request -> meta.contexts:        p50 ${ms(median(toMeta))}  p95 ${ms(percentile(toMeta, 95))}`)

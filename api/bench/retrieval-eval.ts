@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Expert } from '@mw/sync-protocol'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
-import { TOP_K, retrieve } from '../src/experts/retrieve.ts'
+import { retrieve, TOP_K } from '../src/experts/retrieve.ts'
 import { benchDatabase } from './bench-db.ts'
 
 interface Case {
@@ -28,7 +28,11 @@ for (const c of cases) {
     hits++
     reciprocal += 1 / rank
   }
-  console.log(`${rank > 0 ? `#${rank}` : 'miss'.padEnd(2)}  ${c.expert.padEnd(9)} ${c.question}${rank === 0 ? `  (wanted "${c.section}", got ${sources.map((s) => `"${s.section}"`).join(', ') || 'nothing'})` : ''}`)
+  console.log(
+    `${rank > 0 ? `#${rank}` : 'miss'.padEnd(2)}  ${c.expert.padEnd(9)} ${c.question}${rank === 0 ? `  (wanted "${c.section}", got ${sources.map((s) => `"${s.section}"`).join(', ') || 'nothing'})` : ''}`,
+  )
 }
-console.log(`\n${cases.length} questions: recall@${TOP_K} ${(hits / cases.length).toFixed(2)}, MRR ${(reciprocal / cases.length).toFixed(2)}`)
+console.log(
+  `\n${cases.length} questions: recall@${TOP_K} ${(hits / cases.length).toFixed(2)}, MRR ${(reciprocal / cases.length).toFixed(2)}`,
+)
 await db.destroy()

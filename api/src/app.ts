@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { LIMITS } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
-import { LIMITS } from '@mw/sync-protocol'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError } from './errors.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
@@ -65,13 +65,28 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status)
     if (error instanceof HTTPException) {
       const status = error.status
-      const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthorized' : status < 500 ? 'bad_request' : 'internal'
+      const code =
+        status === 413
+          ? 'payload_too_large'
+          : status === 401
+            ? 'unauthorized'
+            : status < 500
+              ? 'bad_request'
+              : 'internal'
       const message =
         error.message && status < 500 ? `${error.message.replace(/\.?$/, '.')}` : 'The request could not be handled.'
       return c.json({ error: { code, message } }, status)
     }
     if (deps.env.LOG_LEVEL !== 'silent') console.error('Unhandled error', c.req.method, c.req.path, error)
-    return c.json({ error: { code: 'internal', message: 'Something went wrong on the server. Try again; if it keeps failing, tell your administrator.' } }, 500)
+    return c.json(
+      {
+        error: {
+          code: 'internal',
+          message: 'Something went wrong on the server. Try again; if it keeps failing, tell your administrator.',
+        },
+      },
+      500,
+    )
   })
   return app
 }
@@ -91,7 +106,9 @@ function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   if (fs.existsSync(root)) app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.' }))
   app.get('*', (c) => {
     if (!fs.existsSync(index)) {
-      return c.html('<!doctype html><title>Marine Workbench</title><p>Marine Workbench API is running. The web app is not built yet: run <code>npm start</code>.</p>')
+      return c.html(
+        '<!doctype html><title>Marine Workbench</title><p>Marine Workbench API is running. The web app is not built yet: run <code>npm start</code>.</p>',
+      )
     }
     c.header('Cache-Control', 'no-cache')
     return c.html(fs.readFileSync(index, 'utf8'))

@@ -39,10 +39,13 @@ export const caseEventSchema = z.object({
 export type CaseEvent = z.infer<typeof caseEventSchema>
 
 /** PUT /api/t/{tenant}/cases/{id}: the spec sends {status} or {description}. */
-export const updateCaseBodySchema = z.union([
-  z.strictObject({ status: caseStatusSchema, baseVersion: z.number().int().min(0).optional() }),
-  z.strictObject({ description: z.string().max(LIMITS.descriptionMaxChars) }),
-], { error: 'Send either {status} (Open, In-Progress or Resolved, with an optional baseVersion) or {description}.' })
+export const updateCaseBodySchema = z.union(
+  [
+    z.strictObject({ status: caseStatusSchema, baseVersion: z.number().int().min(0).optional() }),
+    z.strictObject({ description: z.string().max(LIMITS.descriptionMaxChars) }),
+  ],
+  { error: 'Send either {status} (Open, In-Progress or Resolved, with an optional baseVersion) or {description}.' },
+)
 export type UpdateCaseBody = z.infer<typeof updateCaseBodySchema>
 
 /** POST /api/t/{tenant}/cases */

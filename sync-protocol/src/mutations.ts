@@ -4,8 +4,8 @@
  * server re-validates the arguments, checks permissions, and its result wins.
  */
 import { z } from 'zod'
-import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
 import { caseStatusSchema, tagsSchema } from './cases.ts'
+import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
 import { imageUploadSchema } from './stream.ts'
 import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
@@ -97,5 +97,3 @@ export type Mutation = {
     args: MutationArgs<T>
   }
 }[MutationType]
-
-

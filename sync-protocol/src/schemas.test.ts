@@ -38,7 +38,9 @@ describe('the wire contract', () => {
     expect(expertModelConfigSchema.safeParse({ ...config, temperature: 2.1 }).success).toBe(false)
     expect(expertModelConfigSchema.safeParse({ ...config, maxOutputTokens: 99 }).success).toBe(false)
     expect(expertModelConfigSchema.safeParse({ ...config, maxOutputTokens: 4001 }).success).toBe(false)
-    expect(expertModelConfigSchema.safeParse({ ...config, primary: { provider: 'cohere', model: 'x' } }).success).toBe(false)
+    expect(expertModelConfigSchema.safeParse({ ...config, primary: { provider: 'cohere', model: 'x' } }).success).toBe(
+      false,
+    )
   })
 
   it('accepts a case update of status or description, never both or neither', () => {
@@ -51,7 +53,10 @@ describe('the wire contract', () => {
 
   it('requires a case title that is not blank', () => {
     expect(createCaseBodySchema.safeParse({ title: '   ', expert: 'furuno' }).success).toBe(false)
-    expect(createCaseBodySchema.parse({ title: ' Radar ', expert: 'furuno' })).toMatchObject({ title: 'Radar', tags: [] })
+    expect(createCaseBodySchema.parse({ title: ' Radar ', expert: 'furuno' })).toMatchObject({
+      title: 'Radar',
+      tags: [],
+    })
   })
 
   it('assigns training to a role, one user or several users', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { idSchema } from './common.ts'
 import { caseEventSchema, caseSchema } from './cases.ts'
+import { idSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
 import { conversationSchema, messageSchema } from './conversations.ts'
 import { tenantConfigSchema, tenantUserSchema } from './tenant.ts'
@@ -13,7 +13,6 @@ export const pushBodySchema = z.object({
 })
 export type PushBody = z.infer<typeof pushBodySchema>
 /** Each entry of `mutations` is validated on its own (mutationSchema), so one bad mutation is rejected, not the batch. */
-
 
 export const PUSH_STATUSES = ['applied', 'duplicate', 'gap', 'rejected', 'conflict'] as const
 export type PushStatus = (typeof PUSH_STATUSES)[number]

@@ -29,11 +29,7 @@ export const expertModelConfigSchema = z.object({
   primary: modelChoiceSchema,
   fallback: modelChoiceSchema.nullable().optional(),
   temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max),
-  maxOutputTokens: z
-    .number()
-    .int()
-    .min(LIMITS.maxOutputTokens.min)
-    .max(LIMITS.maxOutputTokens.max),
+  maxOutputTokens: z.number().int().min(LIMITS.maxOutputTokens.min).max(LIMITS.maxOutputTokens.max),
 })
 export type ExpertModelConfig = z.infer<typeof expertModelConfigSchema>
 

@@ -14,9 +14,7 @@ export const imageLabelQuestionSchema = z.object({
   type: z.literal('image-label'),
   question: requiredText(1000),
   imageUrl: z.string().max(2000),
-  labelPoints: z
-    .array(z.object({ x: z.number(), y: z.number(), label: requiredText(200) }))
-    .max(50),
+  labelPoints: z.array(z.object({ x: z.number(), y: z.number(), label: requiredText(200) })).max(50),
 })
 
 export const trainingQuestionSchema = z
@@ -62,11 +60,14 @@ export const assignmentSchema = z.object({
 export type Assignment = z.infer<typeof assignmentSchema>
 
 /** POST /api/t/{tenant}/training/assign: one role, one user, or several users (each gets an assignment). */
-export const assignTrainingBodySchema = z.union([
-  z.strictObject({ setId: idSchema, assignedToRole: roleSchema, id: idSchema.optional() }),
-  z.strictObject({ setId: idSchema, assignedToId: idSchema, id: idSchema.optional() }),
-  z.strictObject({ setId: idSchema, assignedToIds: z.array(idSchema).min(1).max(500) }),
-], { error: 'Send setId with exactly one of assignedToRole, assignedToId or assignedToIds.' })
+export const assignTrainingBodySchema = z.union(
+  [
+    z.strictObject({ setId: idSchema, assignedToRole: roleSchema, id: idSchema.optional() }),
+    z.strictObject({ setId: idSchema, assignedToId: idSchema, id: idSchema.optional() }),
+    z.strictObject({ setId: idSchema, assignedToIds: z.array(idSchema).min(1).max(500) }),
+  ],
+  { error: 'Send setId with exactly one of assignedToRole, assignedToId or assignedToIds.' },
+)
 export type AssignTrainingBody = z.infer<typeof assignTrainingBodySchema>
 
 /** The built-in sample questions a new set starts from (SPEC.md §7). */

@@ -53,8 +53,17 @@ export async function answerQuestion(
   })
   await emit({ meta: { contexts: retrieval.sources } })
 
-  const earlier = await messagesBefore(db, question.conversationId, question.userMessageCreatedAt, question.userMessageId, HISTORY_MESSAGES)
-  const history: PromptTurn[] = earlier.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', text: htmlToText(m.content) }))
+  const earlier = await messagesBefore(
+    db,
+    question.conversationId,
+    question.userMessageCreatedAt,
+    question.userMessageId,
+    HISTORY_MESSAGES,
+  )
+  const history: PromptTurn[] = earlier.map((m) => ({
+    role: m.role === 'user' ? 'user' : 'assistant',
+    text: htmlToText(m.content),
+  }))
   const tenant = await findTenant(db, actor.tenant)
   const config = parseModels(tenant ?? { models_json: '{}' })[question.expert]
   const prompt = buildPrompt(question.expert, retrieval.sources, history, question.query)

@@ -7,10 +7,10 @@
 import type { Message } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
-import { findAnswer, findUserMessage, unansweredUserMessages } from '../db/queries/expert-answers.ts'
 import { toMessage } from '../db/queries/conversations.ts'
+import { findAnswer, findUserMessage, unansweredUserMessages } from '../db/queries/expert-answers.ts'
 import { findMessageImages } from '../db/queries/message-images.ts'
-import { type Emit, answerQuestion } from './answer-question.ts'
+import { answerQuestion, type Emit } from './answer-question.ts'
 import { htmlToText } from './html-to-text.ts'
 
 const inFlight = new Map<string, Promise<Message | null>>()
@@ -28,7 +28,12 @@ export function answerExclusively(messageId: string, work: () => Promise<Message
 }
 
 /** Answers a stored message of `actor` (no stream to send to). Resolves to the answer, or null if the message is not theirs. */
-export function answerStoredMessage(deps: AppDeps, actor: Actor, messageId: string, emit: Emit = () => {}): Promise<Message | null> {
+export function answerStoredMessage(
+  deps: AppDeps,
+  actor: Actor,
+  messageId: string,
+  emit: Emit = () => {},
+): Promise<Message | null> {
   return answerExclusively(messageId, async () => {
     const answered = await findAnswer(deps.db, messageId)
     if (answered) return toMessage(answered)

@@ -16,7 +16,12 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
   let current: { section: string | null; page: number | null; parts: string[]; words: number } | null = null
   const flush = () => {
     if (current && current.parts.length > 0) {
-      passages.push({ ordinal: passages.length, section: current.section, page: current.page, text: current.parts.join('\n\n') })
+      passages.push({
+        ordinal: passages.length,
+        section: current.section,
+        page: current.page,
+        text: current.parts.join('\n\n'),
+      })
     }
     current = null
   }
@@ -25,7 +30,10 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
       const words = wordCount(piece)
       const sameSpot = current && current.section === paragraph.section && current.page === paragraph.page
       // A short passage (an intro line before a list) takes the next paragraph up to MAX_WORDS.
-      const full = current && (current.words + words > MAX_WORDS || (current.words >= TARGET_WORDS / 2 && current.words + words > TARGET_WORDS))
+      const full =
+        current &&
+        (current.words + words > MAX_WORDS ||
+          (current.words >= TARGET_WORDS / 2 && current.words + words > TARGET_WORDS))
       if (!current || !sameSpot || full) {
         flush()
         current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0 }

@@ -31,7 +31,10 @@ function listFiles(target: string): string[] {
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({ options: { tenant: { type: 'string' }, expert: { type: 'string' } }, allowPositionals: true })
+  const { values, positionals } = parseArgs({
+    options: { tenant: { type: 'string' }, expert: { type: 'string' } },
+    allowPositionals: true,
+  })
   const expert = values.expert as Expert | undefined
   if (!values.tenant || !expert || !EXPERTS.includes(expert) || positionals.length === 0) {
     console.error(usage)
@@ -49,7 +52,9 @@ async function main() {
       const result = await ingestFile(db, { tenant: values.tenant, expert }, file, fs.readFileSync(file))
       totals[result.status]++
       totals.passages += result.passages
-      console.log(`${result.status.padEnd(9)} ${String(result.passages).padStart(4)} passages  ${file}  "${result.title}"`)
+      console.log(
+        `${result.status.padEnd(9)} ${String(result.passages).padStart(4)} passages  ${file}  "${result.title}"`,
+      )
     } catch (error) {
       totals.failed++
       console.error(`failed              ${file}: ${error instanceof Error ? error.message : String(error)}`)

@@ -17,7 +17,8 @@ function tinyPdf(pages: string[]): Uint8Array {
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
   pages.forEach((text, i) => {
     const stream = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`
-    objects[pageIds[i] as number] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
+    objects[pageIds[i] as number] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
     objects[(pageIds[i] as number) + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`
   })
   let pdf = '%PDF-1.4\n'
@@ -44,11 +45,22 @@ const passagesOf = (sourcePath: string) =>
 
 describe('knowledge ingestion', () => {
   it('indexes Markdown by section and is a no-op for the same bytes', async () => {
-    const md = '# Bilge pump guide\n\n## Float switch\n\nThe float switch sticks when debris collects under it.\n\n## Wiring\n\n- Fuse the pump supply.\n- Use tinned cable.\n'
-    expect(await ingestFile(t.db, demoSeakeeper, 'guides/bilge.md', enc(md))).toEqual({ sourcePath: 'guides/bilge.md', title: 'Bilge pump guide', status: 'added', passages: 2 })
+    const md =
+      '# Bilge pump guide\n\n## Float switch\n\nThe float switch sticks when debris collects under it.\n\n## Wiring\n\n- Fuse the pump supply.\n- Use tinned cable.\n'
+    expect(await ingestFile(t.db, demoSeakeeper, 'guides/bilge.md', enc(md))).toEqual({
+      sourcePath: 'guides/bilge.md',
+      title: 'Bilge pump guide',
+      status: 'added',
+      passages: 2,
+    })
     expect((await ingestFile(t.db, demoSeakeeper, 'guides/bilge.md', enc(md))).status).toBe('unchanged')
     expect(await passagesOf('guides/bilge.md')).toEqual([
-      { title: 'Bilge pump guide', section: 'Float switch', page: null, text: 'The float switch sticks when debris collects under it.' },
+      {
+        title: 'Bilge pump guide',
+        section: 'Float switch',
+        page: null,
+        text: 'The float switch sticks when debris collects under it.',
+      },
       { title: 'Bilge pump guide', section: 'Wiring', page: null, text: 'Fuse the pump supply.\nUse tinned cable.' },
     ])
   })
@@ -56,25 +68,48 @@ describe('knowledge ingestion', () => {
   it('replaces every passage of a changed file, in the index too', async () => {
     await ingestFile(t.db, demoSeakeeper, 'notes.txt', enc('The impeller wears out quickly when run dry.'))
     expect((await retrieve(t.db, 'demo', 'seakeeper', 'impeller dry')).sources).toHaveLength(1)
-    const result = await ingestFile(t.db, demoSeakeeper, 'notes.txt', enc('Zinc anodes need checking at every haul-out.'))
+    const result = await ingestFile(
+      t.db,
+      demoSeakeeper,
+      'notes.txt',
+      enc('Zinc anodes need checking at every haul-out.'),
+    )
     expect(result).toMatchObject({ status: 'replaced', passages: 1 })
     expect((await retrieve(t.db, 'demo', 'seakeeper', 'impeller dry')).sources).toHaveLength(0)
-    expect((await retrieve(t.db, 'demo', 'seakeeper', 'zinc anodes')).sources[0]?.text).toBe('Zinc anodes need checking at every haul-out.')
+    expect((await retrieve(t.db, 'demo', 'seakeeper', 'zinc anodes')).sources[0]?.text).toBe(
+      'Zinc anodes need checking at every haul-out.',
+    )
     const docs = await t.db.selectFrom('kb_documents').select('id').where('source_path', '=', 'notes.txt').execute()
     expect(docs).toHaveLength(1)
   })
 
   it('reads PDF text with page numbers through pdfjs-dist', async () => {
-    const result = await ingestFile(t.db, demoSeakeeper, 'manual.pdf', tinyPdf(['Gimbal lock pin must be fitted before transport.', 'Accumulator precharge is checked with the system depressurised.']))
+    const result = await ingestFile(
+      t.db,
+      demoSeakeeper,
+      'manual.pdf',
+      tinyPdf([
+        'Gimbal lock pin must be fitted before transport.',
+        'Accumulator precharge is checked with the system depressurised.',
+      ]),
+    )
     expect(result).toMatchObject({ status: 'added', passages: 2, title: 'manual' })
     const hit = (await retrieve(t.db, 'demo', 'seakeeper', 'accumulator precharge')).sources[0]
     expect(hit).toMatchObject({ page: 2, text: 'Accumulator precharge is checked with the system depressurised.' })
   })
 
   it('reads HTML headings as sections and drops scripts', async () => {
-    const html = '<html><head><title>Shore power</title><script>alert(1)</script></head><body><h2>Polarity</h2><p>Reverse polarity &amp; missing earth are checked first.</p></body></html>'
+    const html =
+      '<html><head><title>Shore power</title><script>alert(1)</script></head><body><h2>Polarity</h2><p>Reverse polarity &amp; missing earth are checked first.</p></body></html>'
     await ingestFile(t.db, demoSeakeeper, 'shore.html', enc(html))
-    expect(await passagesOf('shore.html')).toEqual([{ title: 'Shore power', section: 'Polarity', page: null, text: 'Reverse polarity & missing earth are checked first.' }])
+    expect(await passagesOf('shore.html')).toEqual([
+      {
+        title: 'Shore power',
+        section: 'Polarity',
+        page: null,
+        text: 'Reverse polarity & missing earth are checked first.',
+      },
+    ])
   })
 
   it('refuses file types it cannot read', async () => {
@@ -82,7 +117,12 @@ describe('knowledge ingestion', () => {
   })
 
   it('keeps tenants and experts apart', async () => {
-    await ingestFile(t.db, { tenant: 'harbor', expert: 'furuno' }, 'secret.md', enc('# Harbor secret\n\nThe harbour crane interlock procedure.'))
+    await ingestFile(
+      t.db,
+      { tenant: 'harbor', expert: 'furuno' },
+      'secret.md',
+      enc('# Harbor secret\n\nThe harbour crane interlock procedure.'),
+    )
     expect((await retrieve(t.db, 'demo', 'furuno', 'crane interlock')).sources).toEqual([])
     expect((await retrieve(t.db, 'harbor', 'seakeeper', 'crane interlock')).sources).toEqual([])
     expect((await retrieve(t.db, 'harbor', 'furuno', 'crane interlock')).sources).toHaveLength(1)

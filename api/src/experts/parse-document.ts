@@ -58,7 +58,11 @@ function parseHtml(html: string, fallbackTitle: string): ParsedDocument {
   const docTitle = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]
   const markdown = html
     .replace(/<(script|style|title|head)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/gi, (_, level: string, inner: string) => `\n\n${'#'.repeat(Number(level))} ${stripTags(inner).replace(/\s+/g, ' ')}\n\n`)
+    .replace(
+      /<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/gi,
+      (_, level: string, inner: string) =>
+        `\n\n${'#'.repeat(Number(level))} ${stripTags(inner).replace(/\s+/g, ' ')}\n\n`,
+    )
     .replace(/<li[^>]*>/gi, '\n- ')
     .replace(/<\/(p|div|section|article|ul|ol|table|tr|blockquote|pre)>/gi, '\n\n')
     .replace(/<br\s*\/?>/gi, '\n')
@@ -68,7 +72,12 @@ function parseHtml(html: string, fallbackTitle: string): ParsedDocument {
 
 async function parsePdf(bytes: Uint8Array, fallbackTitle: string): Promise<ParsedDocument> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0 })
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  })
   const doc = await task.promise
   try {
     const meta = await doc.getMetadata().catch(() => null)

@@ -2,10 +2,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestApp } from '../test/test-app.ts'
 import { ingestFile } from './ingest.ts'
 import { systemInstructions } from './prompt.ts'
 import { readSseEvents } from './read-sse.ts'
-import { createTestApp } from '../test/test-app.ts'
 
 /** A fake OpenAI-compatible model server on loopback that streams real chat-completion chunks. */
 interface Seen {
@@ -14,7 +14,8 @@ interface Seen {
   closedEarly: boolean
 }
 const seen: Seen[] = []
-const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'boat-llm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'boat-llm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`
 const fake = http.createServer((req, res) => {
   let raw = ''
   req.on('data', (d) => (raw += d))
@@ -31,7 +32,9 @@ const fake = http.createServer((req, res) => {
     if (req.url?.startsWith('/breaks/')) return void setTimeout(() => res.destroy(), 50)
     if (req.url?.startsWith('/slow/')) return // never finishes: only the client going away ends it
     res.write(chunk('Then bleed the cooling loop.'))
-    res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'boat-llm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`)
+    res.write(
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'boat-llm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+    )
     res.end('data: [DONE]\n\n')
   })
 })
@@ -47,11 +50,24 @@ beforeEach(() => {
 })
 
 async function useModels(expert: 'seakeeper' | 'furuno', primary: string, fallback: string | null) {
-  const row = await t.db.selectFrom('tenants').select('models_json').where('slug', '=', 'demo').executeTakeFirstOrThrow()
+  const row = await t.db
+    .selectFrom('tenants')
+    .select('models_json')
+    .where('slug', '=', 'demo')
+    .executeTakeFirstOrThrow()
   const models = JSON.parse(row.models_json)
   const choice = (path: string) => ({ provider: 'openai-compatible', model: 'boat-llm', baseUrl: `${base}/${path}/v1` })
-  models[expert] = { primary: choice(primary), fallback: fallback ? choice(fallback) : null, temperature: 0.2, maxOutputTokens: 500 }
-  await t.db.updateTable('tenants').set({ models_json: JSON.stringify(models) }).where('slug', '=', 'demo').execute()
+  models[expert] = {
+    primary: choice(primary),
+    fallback: fallback ? choice(fallback) : null,
+    temperature: 0.2,
+    maxOutputTokens: 500,
+  }
+  await t.db
+    .updateTable('tenants')
+    .set({ models_json: JSON.stringify(models) })
+    .where('slug', '=', 'demo')
+    .execute()
 }
 
 const ask = (query: string, expert = 'seakeeper', init: RequestInit = {}) =>
@@ -128,7 +144,11 @@ describe('model providers through the AI SDK', () => {
     form.set('query', 'What is this leak on the gimbal?')
     form.set('filters', JSON.stringify({ file_subject_type: 'seakeeper' }))
     form.set('image_0', new File([png], 'leak.png', { type: 'image/png' }))
-    const res = await t.app.request('/api/t/demo/experts/seakeeper/stream', { method: 'POST', headers: { cookie: tech }, body: form })
+    const res = await t.app.request('/api/t/demo/experts/seakeeper/stream', {
+      method: 'POST',
+      headers: { cookie: tech },
+      body: form,
+    })
     expect((await readSseEvents(res)).at(-1)?.done).toBe(true)
     const parts = seen[0]?.body.messages.at(-1)?.content as { type: string; image_url?: { url: string } }[]
     expect(parts.map((p) => p.type)).toEqual(['text', 'image_url'])

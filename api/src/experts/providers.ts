@@ -18,10 +18,16 @@ export function languageModel(choice: ModelChoice, env: Env): LanguageModel | nu
     case 'anthropic':
       return env.ANTHROPIC_API_KEY ? createAnthropic({ apiKey: env.ANTHROPIC_API_KEY })(choice.model) : null
     case 'google':
-      return env.GOOGLE_GENERATIVE_AI_API_KEY ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY })(choice.model) : null
+      return env.GOOGLE_GENERATIVE_AI_API_KEY
+        ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY })(choice.model)
+        : null
     case 'openai-compatible':
       return choice.baseUrl
-        ? createOpenAICompatible({ name: 'openai-compatible', baseURL: choice.baseUrl, apiKey: env.OPENAI_COMPATIBLE_API_KEY })(choice.model)
+        ? createOpenAICompatible({
+            name: 'openai-compatible',
+            baseURL: choice.baseUrl,
+            apiKey: env.OPENAI_COMPATIBLE_API_KEY,
+          })(choice.model)
         : null
     case 'local':
       return null

@@ -18,7 +18,13 @@ export interface Retrieval {
 }
 
 /** BM25 finds the candidates; term coverage decides which are relevant enough to show and cite. */
-export async function retrieve(db: Db, tenant: string, expert: Expert, query: string, limit = TOP_K): Promise<Retrieval> {
+export async function retrieve(
+  db: Db,
+  tenant: string,
+  expert: Expert,
+  query: string,
+  limit = TOP_K,
+): Promise<Retrieval> {
   const terms = searchTerms(query)
   const scope = scopeToken(tenant, expert)
   const anyTerm = matchExpression(scope, terms)

@@ -17,7 +17,10 @@ const MAX_TERMS = 24
 
 /** Distinct, lower-cased content words of the question, in order of first appearance. */
 export function searchTerms(query: string): string[] {
-  const words = query.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}]+/u)
+  const words = query
+    .toLowerCase()
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
   const terms: string[] = []
   for (const word of words) {
     if (!word || STOPWORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue
@@ -29,8 +32,7 @@ export function searchTerms(query: string): string[] {
 }
 
 /** One FTS5 token naming a tenant's expert; hex keeps it a single token whatever the slug. */
-export const scopeToken = (tenant: string, expert: string) =>
-  `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
+export const scopeToken = (tenant: string, expert: string) => `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
 
 /**
  * `scope:"…" AND ("t1" OR "t2" …)`, or with `every` `scope:"…" AND "t1" AND "t2" …`;
@@ -43,8 +45,7 @@ export function matchExpression(scope: string, terms: string[], every = false): 
 }
 
 /** Light suffix stripping, enough to tell whether a sentence mentions a term (not for the index). */
-export const stem = (term: string) =>
-  term.length <= 4 ? term : term.replace(/(ing|ed|es|ly|er|s)$/u, '')
+export const stem = (term: string) => (term.length <= 4 ? term : term.replace(/(ing|ed|es|ly|er|s)$/u, ''))
 
 /** The share of `terms` that appear in `text` (by stem, at a word start): 0 to 1. */
 export function termCoverage(text: string, terms: string[]): number {

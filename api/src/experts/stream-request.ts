@@ -33,12 +33,16 @@ export async function readStreamRequest(request: Request): Promise<{ body: Strea
     })
     const files = [...form.entries()].filter(([name]) => /^image_\d+$/.test(name)).map(([, value]) => value)
     if (files.length > LIMITS.imagesPerMessage) {
-      throw new ApiError('invalid_input', `At most ${LIMITS.imagesPerMessage} images can be attached to one message.`, { field: 'images' })
+      throw new ApiError('invalid_input', `At most ${LIMITS.imagesPerMessage} images can be attached to one message.`, {
+        field: 'images',
+      })
     }
     const images: QuestionImage[] = []
     for (const file of files) {
-      if (typeof file === 'string') throw new ApiError('unsupported_media_type', INVALID_IMAGE_TYPE, { field: 'images' })
-      if (file.size > LIMITS.imageMaxBytes) throw new ApiError('payload_too_large', IMAGE_TOO_LARGE, { field: 'images' })
+      if (typeof file === 'string')
+        throw new ApiError('unsupported_media_type', INVALID_IMAGE_TYPE, { field: 'images' })
+      if (file.size > LIMITS.imageMaxBytes)
+        throw new ApiError('payload_too_large', IMAGE_TOO_LARGE, { field: 'images' })
       const bytes = new Uint8Array(await file.arrayBuffer())
       const mediaType = sniffImageType(bytes)
       if (!mediaType) throw new ApiError('unsupported_media_type', INVALID_IMAGE_TYPE, { field: 'images' })
@@ -52,9 +56,16 @@ export async function readStreamRequest(request: Request): Promise<{ body: Strea
     try {
       filters = JSON.parse(field('filters') ?? 'null')
     } catch {
-      throw new ApiError('invalid_input', 'filters must be JSON text, e.g. {"file_subject_type":"furuno"}.', { field: 'filters' })
+      throw new ApiError('invalid_input', 'filters must be JSON text, e.g. {"file_subject_type":"furuno"}.', {
+        field: 'filters',
+      })
     }
-    const body = parseBody({ query: field('query'), filters, conversationId: field('conversationId'), messageId: field('messageId') })
+    const body = parseBody({
+      query: field('query'),
+      filters,
+      conversationId: field('conversationId'),
+      messageId: field('messageId'),
+    })
     return { body, images }
   }
   throw new ApiError('unsupported_media_type', 'Send the question as JSON or as multipart/form-data.')

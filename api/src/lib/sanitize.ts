@@ -2,8 +2,30 @@ import sanitizeHtml from 'sanitize-html'
 
 const RICH: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'code', 'pre', 'blockquote',
-    'ul', 'ol', 'li', 'h3', 'h4', 'a', 'sup', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'h3',
+    'h4',
+    'a',
+    'sup',
+    'span',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: { a: ['href', 'title'], span: ['class'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -14,5 +36,4 @@ const RICH: sanitizeHtml.IOptions = {
 export const sanitizeRichHtml = (html: string): string => sanitizeHtml(html, RICH)
 
 /** Fields shown as plain text (names, titles): every tag removed, text kept. */
-export const stripHtml = (text: string): string =>
-  sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).trim()
+export const stripHtml = (text: string): string => sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).trim()

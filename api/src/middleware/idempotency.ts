@@ -17,9 +17,13 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key')
   if (!key || ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next()
   if (!KEY_PATTERN.test(key)) {
-    throw new ApiError('invalid_input', 'Idempotency-Key must be 1-200 letters, digits, dots, colons, dashes or underscores.', {
-      field: 'Idempotency-Key',
-    })
+    throw new ApiError(
+      'invalid_input',
+      'Idempotency-Key must be 1-200 letters, digits, dots, colons, dashes or underscores.',
+      {
+        field: 'Idempotency-Key',
+      },
+    )
   }
   const user = c.get('user')
   if (!user) return next()
@@ -30,7 +34,17 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ user_id: user.id, key, method: c.req.method, path, body_hash: bodyHash, state: 'pending', status: null, response_body: null, created_at: now() })
+    .values({
+      user_id: user.id,
+      key,
+      method: c.req.method,
+      path,
+      body_hash: bodyHash,
+      state: 'pending',
+      status: null,
+      response_body: null,
+      created_at: now(),
+    })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst()
 
@@ -42,9 +56,13 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       .where('key', '=', key)
       .executeTakeFirstOrThrow()
     if (stored.method !== c.req.method || stored.path !== path || stored.body_hash !== bodyHash) {
-      throw new ApiError('invalid_input', 'This Idempotency-Key was already used for a different request. Use a new key.', {
-        field: 'Idempotency-Key',
-      })
+      throw new ApiError(
+        'invalid_input',
+        'This Idempotency-Key was already used for a different request. Use a new key.',
+        {
+          field: 'Idempotency-Key',
+        },
+      )
     }
     if (stored.state === 'pending') {
       throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed. Try again shortly.')

@@ -71,6 +71,10 @@ export async function assignTraining(
     })
     .execute()
   await recordChange(trx, actor.tenant, 'assignment', args.id)
-  const row = await trx.selectFrom('training_assignments').selectAll().where('id', '=', args.id).executeTakeFirstOrThrow()
+  const row = await trx
+    .selectFrom('training_assignments')
+    .selectAll()
+    .where('id', '=', args.id)
+    .executeTakeFirstOrThrow()
   return { status: 'applied', value: toAssignment(row) }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from '../test/test-app.ts'
 import { readSseEvents } from '../experts/read-sse.ts'
+import { createTestApp } from '../test/test-app.ts'
 
 const t = await createTestApp({}, {}, { knowledge: true })
 const tech = await t.signIn('tech@demo.local')
@@ -15,16 +15,32 @@ const image = (magic: number[], size = 64) => {
   return bytes
 }
 
-function send(images: { bytes: Uint8Array<ArrayBuffer>; type: string; name?: string }[], fields: Record<string, string> = {}) {
+function send(
+  images: { bytes: Uint8Array<ArrayBuffer>; type: string; name?: string }[],
+  fields: Record<string, string> = {},
+) {
   const form = new FormData()
   form.set('query', fields.query ?? 'Hydraulic leak near the gimbal, see photo')
   form.set('filters', fields.filters ?? JSON.stringify({ file_subject_type: 'seakeeper' }))
-  images.forEach((img, i) => form.set(`image_${i}`, new File([img.bytes], img.name ?? `photo-${i}`, { type: img.type })))
-  return t.app.request('/api/t/demo/experts/seakeeper/stream', { method: 'POST', headers: { cookie: tech }, body: form })
+  for (const [i, img] of images.entries()) {
+    form.set(`image_${i}`, new File([img.bytes], img.name ?? `photo-${i}`, { type: img.type }))
+  }
+  return t.app.request('/api/t/demo/experts/seakeeper/stream', {
+    method: 'POST',
+    headers: { cookie: tech },
+    body: form,
+  })
 }
 
 const messageCount = async () =>
-  Number((await t.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await t.db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('images on the expert stream', () => {
   it.each([
@@ -45,23 +61,68 @@ describe('images on the expert stream', () => {
   })
 
   const refusals: [string, Parameters<typeof send>[0], Record<string, string>, number, string][] = [
-    ['a GIF', [{ bytes: image(GIF), type: 'image/gif' }], {}, 415, 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'],
-    ['a script named .jpg with an image type', [{ bytes: new TextEncoder().encode('<script>alert(1)</script>'), type: 'image/jpeg', name: 'x.jpg' }], {}, 415, 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'],
-    ['an empty file', [{ bytes: new Uint8Array(0), type: 'image/png' }], {}, 415, 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'],
-    ['an image over 10 MB', [{ bytes: image(PNG, 10 * 1024 * 1024 + 1), type: 'image/png' }], {}, 413, 'Image too large. Maximum size is 10MB.'],
-    ['four images', [1, 2, 3, 4].map(() => ({ bytes: image(PNG), type: 'image/png' })), {}, 400, 'At most 3 images can be attached to one message.'],
-    ['filters that are not JSON', [], { filters: 'seakeeper' }, 400, 'filters must be JSON text, e.g. {"file_subject_type":"furuno"}.'],
-    ['filters for another expert', [], { filters: '{"file_subject_type":"furuno"}' }, 400, 'filters.file_subject_type must be "seakeeper" for this expert.'],
+    [
+      'a GIF',
+      [{ bytes: image(GIF), type: 'image/gif' }],
+      {},
+      415,
+      'Invalid image type. Only JPEG, PNG, and WebP are allowed.',
+    ],
+    [
+      'a script named .jpg with an image type',
+      [{ bytes: new TextEncoder().encode('<script>alert(1)</script>'), type: 'image/jpeg', name: 'x.jpg' }],
+      {},
+      415,
+      'Invalid image type. Only JPEG, PNG, and WebP are allowed.',
+    ],
+    [
+      'an empty file',
+      [{ bytes: new Uint8Array(0), type: 'image/png' }],
+      {},
+      415,
+      'Invalid image type. Only JPEG, PNG, and WebP are allowed.',
+    ],
+    [
+      'an image over 10 MB',
+      [{ bytes: image(PNG, 10 * 1024 * 1024 + 1), type: 'image/png' }],
+      {},
+      413,
+      'Image too large. Maximum size is 10MB.',
+    ],
+    [
+      'four images',
+      [1, 2, 3, 4].map(() => ({ bytes: image(PNG), type: 'image/png' })),
+      {},
+      400,
+      'At most 3 images can be attached to one message.',
+    ],
+    [
+      'filters that are not JSON',
+      [],
+      { filters: 'seakeeper' },
+      400,
+      'filters must be JSON text, e.g. {"file_subject_type":"furuno"}.',
+    ],
+    [
+      'filters for another expert',
+      [],
+      { filters: '{"file_subject_type":"furuno"}' },
+      400,
+      'filters.file_subject_type must be "seakeeper" for this expert.',
+    ],
     ['a blank query', [], { query: ' ' }, 400, 'query: Too small: expected string to have >=1 characters'],
   ]
 
-  it.each(refusals)('refuses %s before the stream starts and stores nothing', async (_, images, fields, status, message) => {
-    const before = await messageCount()
-    const res = await send(images, fields)
-    expect(res.status).toBe(status)
-    expect(res.headers.get('content-type')).toContain('application/json')
-    const body = (await res.json()) as { error: { message: string } }
-    expect(body.error.message).toBe(message)
-    expect(await messageCount()).toBe(before)
-  })
+  it.each(refusals)(
+    'refuses %s before the stream starts and stores nothing',
+    async (_, images, fields, status, message) => {
+      const before = await messageCount()
+      const res = await send(images, fields)
+      expect(res.status).toBe(status)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      const body = (await res.json()) as { error: { message: string } }
+      expect(body.error.message).toBe(message)
+      expect(await messageCount()).toBe(before)
+    },
+  )
 })

@@ -23,11 +23,18 @@ export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c)
   const actor = c.get('actor')
   const expert = c.req.param('expert')
   if (!isExpert(expert)) {
-    throw new ApiError('not_found', expert === 'master' ? 'The Master expert is coming soon and cannot answer yet.' : `There is no expert called "${expert}".`)
+    throw new ApiError(
+      'not_found',
+      expert === 'master'
+        ? 'The Master expert is coming soon and cannot answer yet.'
+        : `There is no expert called "${expert}".`,
+    )
   }
   const { body, images } = await readStreamRequest(c.req.raw)
   if (body.filters.file_subject_type !== expert) {
-    throw new ApiError('invalid_input', `filters.file_subject_type must be "${expert}" for this expert.`, { field: 'filters.file_subject_type' })
+    throw new ApiError('invalid_input', `filters.file_subject_type must be "${expert}" for this expert.`, {
+      field: 'filters.file_subject_type',
+    })
   }
   // A conversation id the device made up starts that conversation; one that is someone else's answers 404 (recordUserMessage).
   const conversationId = body.conversationId ?? newId()
@@ -60,7 +67,14 @@ export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c)
         return answerQuestion(
           deps,
           actor,
-          { expert, conversationId, userMessageId: messageId, userMessageCreatedAt: userMessage.createdAt, query: body.query, images },
+          {
+            expert,
+            conversationId,
+            userMessageId: messageId,
+            userMessageCreatedAt: userMessage.createdAt,
+            query: body.query,
+            images,
+          },
           emit,
           controller.signal,
         )
@@ -77,7 +91,9 @@ export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c)
     } catch (error) {
       if (controller.signal.aborted) return
       if (deps.env.LOG_LEVEL !== 'silent') console.error('Expert answer failed', expert, messageId, error)
-      await emit({ error: 'The answer could not be completed. Ask again; if it keeps failing, tell your administrator.' })
+      await emit({
+        error: 'The answer could not be completed. Ask again; if it keeps failing, tell your administrator.',
+      })
     }
   })
 })

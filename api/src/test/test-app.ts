@@ -4,7 +4,7 @@ import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { loadEnv } from '../env.ts'
 import { seedKnowledgePacks } from '../experts/packs.ts'
-import { SEED_USERS, seedIfEmpty } from '../seed/seed.ts'
+import { type SEED_USERS, seedIfEmpty } from '../seed/seed.ts'
 
 /**
  * A real app over a real, migrated and seeded SQLite database in memory, and a helper that

@@ -31,7 +31,9 @@ afterEach(() => {
 
 describe('who is signed in', () => {
   test('a 401 means signed out', async () => {
-    fetchMock.mockResolvedValue(Response.json({ error: { code: 'unauthorized', message: 'Sign in.' } }, { status: 401 }))
+    fetchMock.mockResolvedValue(
+      Response.json({ error: { code: 'unauthorized', message: 'Sign in.' } }, { status: 401 }),
+    )
     await useSessionStore.getState().load()
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', user: null })
   })

@@ -119,7 +119,7 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
       const { conversationId, messageId, agentId, query } = entry.args
       const conversation = await db.conversations.get(conversationId)
       const next: Conversation = conversation
-        ? { ...conversation, updatedAt: at > conversation.updatedAt ? at : conversation.updatedAt }
+        ? { ...conversation, updatedAt: [at, conversation.updatedAt].sort()[1] as string }
         : {
             id: conversationId,
             title: titleFromQuestion(query),

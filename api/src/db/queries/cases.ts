@@ -35,9 +35,7 @@ export const canSeeCase = (actor: Actor, row: Pick<CaseRow, 'created_by' | 'assi
 export async function listCases(db: Db, actor: Actor): Promise<CaseRow[]> {
   let query = db.selectFrom('cases').selectAll().where('tenant_slug', '=', actor.tenant)
   if (!isManagerOrAdmin(actor)) {
-    query = query.where((eb) =>
-      eb.or([eb('created_by', '=', actor.userId), eb('assigned_to', '=', actor.userId)]),
-    )
+    query = query.where((eb) => eb.or([eb('created_by', '=', actor.userId), eb('assigned_to', '=', actor.userId)]))
   }
   return query.orderBy('created_at', 'desc').execute()
 }

@@ -23,11 +23,7 @@ export const toMessage = (row: MessageRow): Message => ({
 
 /** Conversations belong to their user: every lookup is by tenant and owner. */
 export function listConversations(db: Db, tenant: string, userId: string, agentId?: string) {
-  let query = db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('tenant_slug', '=', tenant)
-    .where('user_id', '=', userId)
+  let query = db.selectFrom('conversations').selectAll().where('tenant_slug', '=', tenant).where('user_id', '=', userId)
   if (agentId) query = query.where('agent_id', '=', agentId)
   return query.orderBy('updated_at', 'desc').execute()
 }

@@ -41,7 +41,9 @@ export const unansweredUserMessages = (db: Db) =>
   db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .innerJoin('memberships as ms', (join) => join.onRef('ms.tenant_slug', '=', 'c.tenant_slug').onRef('ms.user_id', '=', 'c.user_id'))
+    .innerJoin('memberships as ms', (join) =>
+      join.onRef('ms.tenant_slug', '=', 'c.tenant_slug').onRef('ms.user_id', '=', 'c.user_id'),
+    )
     .leftJoin('messages as a', 'a.reply_to', 'm.id')
     .select(['m.id', 'c.tenant_slug', 'c.user_id', 'ms.role'])
     .where('m.role', '=', 'user')

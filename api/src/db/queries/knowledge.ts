@@ -31,7 +31,10 @@ export async function replaceKbDocument(
     .where('expert', '=', doc.expert)
     .where('source_path', '=', doc.source_path)
     .execute()
-  await trx.insertInto('kb_documents').values({ ...doc, passage_count: passages.length }).execute()
+  await trx
+    .insertInto('kb_documents')
+    .values({ ...doc, passage_count: passages.length })
+    .execute()
   const rows = passages.map((p) => ({
     document_id: doc.id,
     tenant_slug: doc.tenant_slug,
@@ -45,12 +48,20 @@ export async function replaceKbDocument(
   }))
   // SQLite caps bound parameters per statement; 100 rows of 9 columns stays well inside it.
   for (let i = 0; i < rows.length; i += 100) {
-    await trx.insertInto('kb_passages').values(rows.slice(i, i + 100)).execute()
+    await trx
+      .insertInto('kb_passages')
+      .values(rows.slice(i, i + 100))
+      .execute()
   }
 }
 
 export async function tenantHasKnowledge(db: Db, tenant: string): Promise<boolean> {
-  const row = await db.selectFrom('kb_documents').select('id').where('tenant_slug', '=', tenant).limit(1).executeTakeFirst()
+  const row = await db
+    .selectFrom('kb_documents')
+    .select('id')
+    .where('tenant_slug', '=', tenant)
+    .limit(1)
+    .executeTakeFirst()
   return row !== undefined
 }
 

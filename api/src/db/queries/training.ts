@@ -28,8 +28,10 @@ export const listTrainingSets = (db: Db, tenant: string) =>
   db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant).orderBy('created_at', 'desc').execute()
 
 /** Managers and admins see every assignment; others see the ones for them or their role. */
-export const canSeeAssignment = (actor: Actor, row: Pick<TrainingAssignmentRow, 'assigned_to_id' | 'assigned_to_role'>) =>
-  isManagerOrAdmin(actor) || row.assigned_to_id === actor.userId || row.assigned_to_role === actor.role
+export const canSeeAssignment = (
+  actor: Actor,
+  row: Pick<TrainingAssignmentRow, 'assigned_to_id' | 'assigned_to_role'>,
+) => isManagerOrAdmin(actor) || row.assigned_to_id === actor.userId || row.assigned_to_role === actor.role
 
 export async function listAssignments(db: Db, actor: Actor): Promise<TrainingAssignmentRow[]> {
   let query = db.selectFrom('training_assignments').selectAll().where('tenant_slug', '=', actor.tenant)
