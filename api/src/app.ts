@@ -21,9 +21,10 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps)
     await next()
   })
-  // same-origin, not the default no-referrer: under no-referrer Chromium sends `Origin: null` on
-  // the local sign-in form's POST, which sameOriginWrites must refuse.
-  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' }))
+  // On every answer, pages included, so no other site can frame the app. Referrer same-origin,
+  // not the default no-referrer: under no-referrer Chromium sends `Origin: null` on the local
+  // sign-in form's POST, which sameOriginWrites must refuse.
+  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' }))
   app.use('/api/*', async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')

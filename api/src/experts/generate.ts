@@ -62,7 +62,7 @@ async function* modelStream(
       role: 'user',
       content: [
         { type: 'text', text: prompt.user },
-        ...images.map((image) => ({ type: 'image' as const, image: image.bytes, mediaType: image.mediaType })),
+        ...images.map((image) => ({ type: 'file' as const, data: image.bytes, mediaType: image.mediaType })),
       ],
     },
   ]
