@@ -20,7 +20,7 @@ const FEATURES: { title: string; text: string; icon: IconName }[] = [
   },
   {
     title: 'Mobile-First',
-    text: 'Installs on a tablet and works offline at sea, with 6 months of data kept on the device.',
+    text: 'Installs on a tablet as an offline-capable app that works at sea, with 6-month data retention on the device.',
     icon: 'phone',
   },
 ]
