@@ -42,3 +42,19 @@ export function buildWeb() {
 }
 
 export { root, run }
+
+/**
+ * The browser tests drive Debian's Chromium (Playwright's own download cannot work offline).
+ * Installs it when missing and the machine allows (root with apt-get); otherwise says what to do.
+ */
+export function ensureChromium() {
+  const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (existsSync(browser)) return
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
+  if (!canInstall) {
+    console.error(`The browser tests need Chromium at ${browser}: install Debian's chromium or set CHROMIUM_PATH.`)
+    process.exit(1)
+  }
+  console.log('Installing Debian chromium for the browser tests...')
+  run('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium')
+}

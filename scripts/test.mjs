@@ -1,8 +1,9 @@
 // `npm test`: lint and format check, type check (test files included), every test (unit, API,
 // browser end-to-end), then the bundle budget.
-import { buildWeb, install, pnpm, run } from './bootstrap.mjs'
+import { buildWeb, ensureChromium, install, pnpm, run } from './bootstrap.mjs'
 
 install()
+ensureChromium()
 buildWeb()
 try {
   run(`${pnpm} exec biome check .`)
