@@ -1,5 +1,6 @@
 export * from './auth.ts'
 export * from './cases.ts'
+export * from './chat-text.ts'
 export * from './common.ts'
 export * from './constants.ts'
 export * from './conversations.ts'

@@ -1,6 +1,5 @@
+import { escapeHtml } from '@mw/sync-protocol'
 import { sanitizeRichHtml } from '../lib/sanitize.ts'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** One Markdown-style line as sanitised HTML; model text is always escaped first, never trusted as HTML. */
 export function lineToHtml(line: string): string {

@@ -1,4 +1,4 @@
-import type { Message, MutationArgs, Source } from '@mw/sync-protocol'
+import { type Message, type MutationArgs, questionHtml, type Source, titleFromQuestion } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
@@ -9,21 +9,6 @@ import { sanitizeRichHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import { decodeImageUploads } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-/** The user's question as stored HTML: escaped text, paragraphs and line breaks kept. */
-export const questionHtml = (query: string) =>
-  query
-    .trim()
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
-
-export const titleFromQuestion = (query: string) => {
-  const oneLine = query.trim().replace(/\s+/g, ' ')
-  return oneLine.length > 60 ? `${oneLine.slice(0, 57).trimEnd()}...` : oneLine
-}
 
 /**
  * Stores a user's chat message (creating its conversation on first use). An insert by id:

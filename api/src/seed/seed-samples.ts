@@ -3,10 +3,10 @@
  * lists, histories and reports show realistic data. Every synced row is recorded in the change
  * log, as the sync pull serves only what the log names.
  */
+import { questionHtml } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { newId } from '../lib/ids.ts'
-import { questionHtml } from '../mutations/chat.ts'
 import type { SampleCase, SeedPerson } from './sample-cases.ts'
 import type { SampleConversation } from './sample-conversations.ts'
 import type { SampleQuery } from './sample-queries.ts'

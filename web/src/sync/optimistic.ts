@@ -3,7 +3,15 @@
  * idempotent over the server's row (a replay on a row that already holds the change leaves it
  * as it is), because queued mutations are replayed on top of each newly pulled server row.
  */
-import type { Case, Conversation, Message, SyncEntity, TrainingSet } from '@mw/sync-protocol'
+import {
+  type Case,
+  type Conversation,
+  type Message,
+  questionHtml,
+  type SyncEntity,
+  type TrainingSet,
+  titleFromQuestion,
+} from '@mw/sync-protocol'
 import { type LocalDb, type OutboxEntry, TENANT_CONFIG_KEY } from '../db/local-db.ts'
 
 export type RowKey = `${SyncEntity}:${string}`
@@ -43,21 +51,6 @@ export function touchedKeys(entry: OutboxEntry): RowKey[] {
 async function serverHas(db: LocalDb, key: RowKey) {
   const base = await db.bases.get(key)
   return base !== undefined && base.row !== null
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-/** The same shape the server stores a question in, so the optimistic message looks final. */
-export const questionHtml = (query: string) =>
-  query
-    .trim()
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
-
-const titleFromQuestion = (query: string) => {
-  const oneLine = query.trim().replace(/\s+/g, ' ')
-  return oneLine.length > 60 ? `${oneLine.slice(0, 57).trimEnd()}...` : oneLine
 }
 
 /** Applies one queued mutation to the local rows. Runs inside a read-write transaction on all tables. */
