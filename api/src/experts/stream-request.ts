@@ -5,6 +5,7 @@
  */
 import { LIMITS, type StreamRequest, streamRequestSchema } from '@mw/sync-protocol'
 import { ApiError } from '../errors.ts'
+import { validationMessage } from '../lib/validation-message.ts'
 import type { QuestionImage } from './generate.ts'
 
 export const IMAGE_TOO_LARGE = 'Image too large. Maximum size is 10MB.'
@@ -76,5 +77,5 @@ function parseBody(input: unknown): StreamRequest {
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   const field = issue?.path.join('.') || undefined
-  throw new ApiError('invalid_input', field ? `${field}: ${issue?.message}` : 'The question is not valid.', { field })
+  throw new ApiError('invalid_input', validationMessage(issue, field), { field })
 }

@@ -25,6 +25,7 @@ export function validationMessage(issue: z.core.$ZodIssue | undefined, field: st
           : `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`,
       )
     case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return sentence('must not be empty')
       return sentence(
         `must ${sizeUnit(issue.origin) ? 'have' : 'be'} at least ${issue.minimum}${sizeUnit(issue.origin)}`,
       )

@@ -110,7 +110,7 @@ describe('images on the expert stream', () => {
       400,
       'filters.file_subject_type must be "seakeeper" for this expert.',
     ],
-    ['a blank query', [], { query: ' ' }, 400, 'query: Too small: expected string to have >=1 characters'],
+    ['a blank query', [], { query: ' ' }, 400, 'query must not be empty.'],
   ]
 
   it.each(refusals)(

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
 import { takePendingMessage } from '../hooks/use-pending-message.ts'
@@ -26,6 +27,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   const reset = useChatStore((s) => s.reset)
   const [draft, setDraft] = useState('')
   const sendMessage = useSendMessage(tenant, expert)
+  const db = useLocalDb()
   const stored = useConversation(urlConversation)
   const pendingTaken = useRef(false)
   const failedLoad = useRef<string | null>(null)
@@ -49,9 +51,18 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     if (!urlConversation || stored?.id !== urlConversation || stored.conversation) return
     if (live.length > 0 || status === 'streaming') return
     if (failedLoad.current === urlConversation) return
-    failedLoad.current = urlConversation
-    errorToast('Failed to load conversation', 'Please try again')
-  }, [urlConversation, stored, live.length, status])
+    // The live query may still hold the answer from before the pull that just stored this
+    // conversation (the chat drops its live copies right after that pull): ask the database itself.
+    let stale = false
+    void db.conversations.get(urlConversation).then((row) => {
+      if (row || stale || failedLoad.current === urlConversation) return
+      failedLoad.current = urlConversation
+      errorToast('Failed to load conversation', 'Please try again')
+    })
+    return () => {
+      stale = true
+    }
+  }, [db, urlConversation, stored, live.length, status])
 
   const messageCount = (stored?.messages.length ?? 0) + live.length
   const lastLiveLength = live.at(-1)?.content.length ?? 0
