@@ -23,3 +23,27 @@ describe('security headers', () => {
     expect(post.status).toBe(303)
   })
 })
+
+describe('answers outside the API', () => {
+  it.each([
+    ['POST', '/t/demo'],
+    ['PUT', '/'],
+    ['DELETE', '/t/demo/cases'],
+    ['GET', '/assets/index-gone.js'],
+  ])('%s %s answers 404 with the JSON error body', async (method, path) => {
+    const { app } = await createTestApp()
+    const res = await app.request(`http://localhost${path}`, { method, headers: { origin: 'http://localhost' } })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    const body = (await res.json()) as { error: { code: string; message: string } }
+    expect(body.error.code).toBe('not_found')
+    expect(body.error.message).toMatch(/\.$/)
+  })
+
+  it('still answers page routes with the app shell', async () => {
+    const { app } = await createTestApp()
+    const res = await app.request('/t/demo/cases/x/y')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+  })
+})

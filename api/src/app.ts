@@ -61,6 +61,8 @@ export function createApp(deps: AppDeps) {
   })
 
   serveWeb(app, deps)
+  // Only non-GET requests to pages get here (every GET has the SPA fallback): still the JSON error body.
+  app.notFound((c) => c.json(new ApiError('not_found', 'There is no such page or call.').toBody(), 404))
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status)
@@ -106,6 +108,13 @@ function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   })
   if (fs.existsSync(root)) app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.' }))
   app.get('*', (c) => {
+    // A build file that is not there (an old page asking for a replaced chunk) must not get the HTML shell.
+    if (c.req.path.startsWith('/assets/')) {
+      throw new ApiError(
+        'not_found',
+        'This app file does not exist any more. Reload the page to get the current version.',
+      )
+    }
     if (!fs.existsSync(index)) {
       return c.html(
         '<!doctype html><title>Marine Workbench</title><p>Marine Workbench API is running. The web app is not built yet: run <code>npm start</code>.</p>',
