@@ -18,7 +18,7 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
   const label = storageProblem
     ? 'Storage problem'
     : pausedForAuth
-      ? 'Sign in again to sync'
+      ? pausedForAuth.replace(/\.$/, '')
       : problems > 0
         ? `${problems} change${problems === 1 ? '' : 's'} need${problems === 1 ? 's' : ''} attention`
         : !online
