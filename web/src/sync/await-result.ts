@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie'
 import type { LocalDb } from '../db/local-db.ts'
+import { useSyncStore } from './sync-store.ts'
 
 export type MutationResult =
   | 'applied'
@@ -9,7 +10,8 @@ export type MutationResult =
 
 /**
  * Waits for the server's answer to one queued mutation (admin screens toast on it). Answers
- * 'pending' after `timeoutMs` if the mutation is still queued (offline: it will be sent later).
+ * 'pending' after `timeoutMs` if the mutation is still queued (offline: it will be sent later),
+ * and `unauthorized` as soon as the server says the session is gone (the change stays queued).
  */
 export function awaitMutationResult(
   db: LocalDb,
@@ -31,8 +33,15 @@ export function awaitMutationResult(
         reject(error)
       },
     })
+    const signedOut = () =>
+      finish({ rejected: true, reason: 'You are signed out. Sign in again to continue.', code: 'unauthorized' })
+    const unsubscribeSync = useSyncStore.subscribe((s) => {
+      if (s.signedOut) signedOut()
+    })
+    if (useSyncStore.getState().signedOut) signedOut()
     function finish(result: MutationResult) {
       clearTimeout(timer)
+      unsubscribeSync()
       queueMicrotask(() => subscription.unsubscribe())
       resolve(result)
     }

@@ -13,7 +13,11 @@ describe('drainer', () => {
     const db = new LocalDb(userId, 'demo')
     await createCase(db, { title: 'Queued while signed out', description: '', expert: 'furuno', tags: [] })
     const signedOut = fetchAs('mw_session=expired', server.handle)
-    expect(await drainAll(db, { fetch: signedOut })).toEqual({ status: 'auth', message: 'Sign in again to sync.' })
+    expect(await drainAll(db, { fetch: signedOut })).toEqual({
+      status: 'auth',
+      message: 'Sign in again to sync.',
+      signedOut: true,
+    })
     expect(await db.outbox.where('state').equals('pending').count()).toBe(1)
     const cookie = await server.signIn('tech@demo.local')
     expect(await drainAll(db, { fetch: fetchAs(cookie, server.handle) })).toEqual({ status: 'synced' })

@@ -15,8 +15,8 @@ export type DrainResult =
   | { status: 'synced' }
   /** Another tab or the worker is draining this database right now. */
   | { status: 'busy' }
-  /** The server answered 401: the queue waits, intact, for the user to sign in again. */
-  | { status: 'auth'; message: string }
+  /** 401 (signedOut) or 404 (no access to the workspace): the queue waits, intact. */
+  | { status: 'auth'; message: string; signedOut: boolean }
   /** No usable answer (offline, timeout, 5xx, 429): try again later. */
   | { status: 'offline'; message: string }
   | { status: 'storage'; message: string }
@@ -47,8 +47,10 @@ export async function drainOnce(db: LocalDb, options: TransportOptions = {}): Pr
 
 function classify(error: unknown): DrainResult {
   if (error instanceof ApiError) {
-    if (error.status === 401) return { status: 'auth', message: 'Sign in again to sync.' }
-    if (error.status === 404) return { status: 'auth', message: 'You no longer have access to this workspace.' }
+    if (error.status === 401) return { status: 'auth', message: 'Sign in again to sync.', signedOut: true }
+    if (error.status === 404) {
+      return { status: 'auth', message: 'You no longer have access to this workspace.', signedOut: false }
+    }
     if (error.code === 'network' || error.status >= 500 || error.status === 429) {
       return { status: 'offline', message: error.serverMessage }
     }

@@ -68,11 +68,11 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
   function report(result: DrainResult) {
     switch (result.status) {
       case 'synced':
-        return set({ online: true, pausedForAuth: null, lastError: null, storageProblem: null })
+        return set({ online: true, pausedForAuth: null, signedOut: false, lastError: null, storageProblem: null })
       case 'busy':
         return
       case 'auth':
-        return set({ online: true, pausedForAuth: result.message })
+        return set({ online: true, pausedForAuth: result.message, signedOut: result.signedOut })
       case 'offline':
         return set({ online: false, lastError: result.message })
       case 'storage':

@@ -19,6 +19,8 @@ export interface SyncStatus {
   lastSyncedAt: string | null
   /** Set on 401: the queue waits, intact, until the user signs in again. */
   pausedForAuth: string | null
+  /** The server answered 401: the session is gone (pausedForAuth says so in words). */
+  signedOut: boolean
   problems: SyncProblem[]
   /** A full disk or an evicted database, in words the user can act on. */
   storageProblem: string | null
@@ -36,6 +38,7 @@ export const useSyncStore = create<SyncStatus>(() => ({
   oldestPendingAt: null,
   lastSyncedAt: null,
   pausedForAuth: null,
+  signedOut: false,
   problems: [],
   storageProblem: null,
   lastError: null,
