@@ -68,28 +68,38 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed. Try again shortly.')
     }
     c.header('Idempotent-Replayed', 'true')
-    return c.body(stored.response_body ?? '', (stored.status ?? 200) as ContentfulStatusCode, {
-      'Content-Type': 'application/json',
+    const body = stored.response_body ?? ''
+    return c.body(body, (stored.status ?? 200) as ContentfulStatusCode, {
+      'Content-Type': body.startsWith('data:') ? 'text/event-stream' : 'application/json',
     })
   }
 
+  const release = () =>
+    db.deleteFrom('idempotency_keys').where('user_id', '=', user.id).where('key', '=', key).execute()
   try {
     await next()
   } catch (error) {
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', user.id).where('key', '=', key).execute()
+    await release()
     throw error
   }
   const status = c.res.status
   if (status >= 500 || c.error) {
     // A failure may succeed on retry: free the key instead of pinning the failure.
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', user.id).where('key', '=', key).execute()
+    await release()
     return
   }
-  const responseBody = await c.res.clone().text()
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', status, response_body: responseBody })
-    .where('user_id', '=', user.id)
-    .where('key', '=', key)
-    .execute()
+  const store = async (responseBody: string) => {
+    await db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', status, response_body: responseBody })
+      .where('user_id', '=', user.id)
+      .where('key', '=', key)
+      .execute()
+  }
+  if (c.res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // An answer stream is stored once it ends: waiting for it here would hold every event back.
+    void c.res.clone().text().then(store).catch(release)
+    return
+  }
+  await store(await c.res.clone().text())
 })

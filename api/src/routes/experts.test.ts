@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { readSseEvents } from '../experts/read-sse.ts'
 import { newId } from '../lib/ids.ts'
 import { createTestApp } from '../test/test-app.ts'
@@ -214,5 +214,33 @@ describe('POST /experts/:expert/stream', () => {
     const body = (await res.json()) as { error: { code: string; message: string } }
     expect(body.error.message).toMatch(message)
     expect(await countRows()).toEqual(before)
+  })
+})
+
+describe('Idempotency-Key on the answer stream', () => {
+  it('a repeat gets the stored stream, as a stream, without asking again', async () => {
+    const key = `ask-${newId()}`
+    const post = () =>
+      t.app.request('/api/t/demo/experts/seakeeper/stream', {
+        method: 'POST',
+        headers: { cookie: tech, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(question('How often does the cooling loop need service?')),
+      })
+    const before = await countRows()
+    const first = await post()
+    const firstText = await first.text()
+    expect(firstText).toMatch(/"done":true/)
+    const replay = await vi.waitFor(async () => {
+      const res = await post()
+      expect(res.status).toBe(200)
+      return res
+    })
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    expect(replay.headers.get('content-type')).toContain('text/event-stream')
+    expect(await replay.text()).toBe(firstText)
+    expect(await countRows()).toEqual({
+      messages: before.messages + 2,
+      conversations: before.conversations + 1,
+    })
   })
 })
