@@ -9,6 +9,11 @@ const FORMATS: Record<string, string> = {
   datetime: 'an ISO date-time',
 }
 
+// zod leaves the input out of its issues (unless asked), so a missing value is known by its message.
+const isMissing = (issue: z.core.$ZodIssue): boolean =>
+  (issue.code === 'invalid_type' && / received undefined$/.test(issue.message)) ||
+  (issue.code === 'invalid_union' && issue.errors.some((branch) => branch.some(isMissing)))
+
 /**
  * Turns the first zod issue into a sentence a person can act on, naming the field:
  * "temperature must be at most 2.", "title is required.", "The body has an unknown field: priority."
@@ -17,13 +22,10 @@ export function validationMessage(issue: z.core.$ZodIssue | undefined, field: st
   if (!issue) return 'The request is not valid.'
   const subject = field ?? 'The request body'
   const sentence = (text: string) => `${subject} ${text}.`
+  if (isMissing(issue)) return sentence('is required')
   switch (issue.code) {
     case 'invalid_type':
-      return sentence(
-        issue.input === undefined
-          ? 'is required'
-          : `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`,
-      )
+      return sentence(`must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`)
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return sentence('must not be empty')
       return sentence(

@@ -1,0 +1,31 @@
+import { brandingSchema, buildTrainingBodySchema } from '@mw/sync-protocol'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { validationMessage } from './validation-message.ts'
+
+const messageFor = (schema: z.ZodType, input: unknown) => {
+  const issue = schema.safeParse(input).error?.issues[0]
+  return validationMessage(issue, issue?.path.join('.') || undefined)
+}
+
+describe('validation messages', () => {
+  it.each([
+    ['a missing field', z.object({ title: z.string() }), {}, 'title is required.'],
+    ['a field of the wrong type', z.object({ title: z.string() }), { title: 5 }, 'title must be a string.'],
+    ['a list that is not one', z.object({ tags: z.array(z.string()) }), { tags: 'a' }, 'tags must be a list.'],
+    ['an empty required text', z.object({ title: z.string().min(1) }), { title: '' }, 'title must not be empty.'],
+    ['a number under its minimum', z.object({ n: z.number().min(100) }), { n: 5 }, 'n must be at least 100.'],
+    [
+      'a missing nullable URL',
+      brandingSchema,
+      { name: 'Marine Workbench', theme: 'slate', logoLetters: 'MW' },
+      'logoUrl is required.',
+    ],
+  ])('%s', (_what, schema, input, message) => {
+    expect(messageFor(schema, input)).toBe(message)
+  })
+
+  it('names the field of a real schema', () => {
+    expect(messageFor(buildTrainingBodySchema, { title: 7 })).toMatch(/^title must be a string\.$/)
+  })
+})
