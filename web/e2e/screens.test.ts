@@ -101,6 +101,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
           throw new Error(`${name} as ${user.role}: no heading ${heading}`)
         })
       await expectTexts(page, screen.showsFor?.[user.role] ?? screen.shows ?? [], `${name} as ${user.role}`)
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(sideways, `${name} as ${user.role} scrolls sideways`).toBeLessThanOrEqual(0)
     }
     expect(pageErrors).toEqual([])
     await context.close()
