@@ -58,6 +58,7 @@ describe('permissions in the browser', () => {
     expect(harborCases.status()).toBe(200)
 
     await page.goto('/t/demo/cases')
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
     await page.waitForLoadState('networkidle')
     const demoTitles = await demoCaseTitles()
     for (const title of demoTitles) expect(await page.getByText(title).count(), title).toBe(0)

@@ -69,6 +69,16 @@ describe('routes', () => {
     },
   )
 
+  test.each(['/t/harbor', '/t/harbor/cases', '/T/HARBOR/admin'])(
+    '%s, a workspace the user is not a member of, shows Page Not Found with a way home',
+    async (path) => {
+      renderAt(path)
+      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy()
+      expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/t/demo')
+      expect(screen.queryByRole('navigation')).toBeNull()
+    },
+  )
+
   test('the master expert is a Coming Soon page', async () => {
     renderAt('/t/demo/ask/master')
     expect(await screen.findByRole('heading', { name: /Master Expert/ })).toBeTruthy()

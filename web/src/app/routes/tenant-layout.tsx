@@ -1,3 +1,4 @@
+import { DEFAULT_TENANT } from '@mw/sync-protocol'
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -7,6 +8,7 @@ import { AppShell } from '../../features/shell/components/app-shell.tsx'
 import { useSessionStore } from '../../lib/session-store.ts'
 import { useTenant } from '../../lib/use-tenant.ts'
 import { AppFailure } from './app-failure.tsx'
+import { NotFound } from './not-found.tsx'
 import { ScreenBoundary } from './screen-boundary.tsx'
 
 /** Everything under /t/{tenant}: the landing page when signed out, else the shell over this tenant's data. */
@@ -24,6 +26,10 @@ export function TenantLayout() {
   if (status === 'loading') return <Spinner label="Loading Marine Workbench" />
   if (status === 'failed') return <AppFailure />
   if (status === 'signed-out' || !user) return <LandingPage />
+  // Another organisation's workspace: nothing of it is shown (its API answers 404 as well).
+  if (!user.tenants.some((t) => t.slug === tenant)) {
+    return <NotFound home={`/t/${user.tenants[0]?.slug ?? DEFAULT_TENANT}`} />
+  }
   return (
     <LocalDbProvider userId={user.id} tenant={tenant}>
       <AppShell>
