@@ -12,6 +12,7 @@ describe('validation messages', () => {
   it.each([
     ['a missing field', z.object({ title: z.string() }), {}, 'title is required.'],
     ['a field of the wrong type', z.object({ title: z.string() }), { title: 5 }, 'title must be a string.'],
+    ['a body that is not an object', z.object({ title: z.string() }), 'str', 'The request body must be an object.'],
     ['a list that is not one', z.object({ tags: z.array(z.string()) }), { tags: 'a' }, 'tags must be a list.'],
     ['an empty required text', z.object({ title: z.string().min(1) }), { title: '' }, 'title must not be empty.'],
     ['a number under its minimum', z.object({ n: z.number().min(100) }), { n: 5 }, 'n must be at least 100.'],

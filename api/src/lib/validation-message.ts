@@ -25,7 +25,9 @@ export function validationMessage(issue: z.core.$ZodIssue | undefined, field: st
   if (isMissing(issue)) return sentence('is required')
   switch (issue.code) {
     case 'invalid_type':
-      return sentence(`must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`)
+      return sentence(
+        `must be ${issue.expected === 'array' ? 'a list' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}`,
+      )
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return sentence('must not be empty')
       return sentence(

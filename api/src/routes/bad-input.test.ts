@@ -49,6 +49,13 @@ const oversized = (make: ReturnType<typeof json>): Bad => {
     code: 'payload_too_large',
   }
 }
+// A form body where JSON is expected is refused as such, not read as an empty object.
+const formBody = (make: ReturnType<typeof json>): Bad => ({
+  ...make('a form body instead of JSON', () => 'title=x&status=Open'),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  status: 415,
+  code: 'unsupported_media_type',
+})
 
 const putCase = json('PUT cases/{id}', 'PUT', (w) => `cases/${w.techCase}`)
 const postCase = json('POST cases', 'POST', () => 'cases')
@@ -59,6 +66,7 @@ const build = json('POST training/build', 'POST', () => 'training/build')
 const assign = json('POST training/assign', 'POST', () => 'training/assign')
 
 const BAD: Bad[] = [
+  ...[putCase, postCase, putConfig, putModel, putRole, build, assign].map(formBody),
   malformed(putCase),
   oversized(putCase),
   putCase('no fields', () => ({})),
