@@ -3,10 +3,5 @@ import { stripHtml } from '../lib/sanitize.ts'
 /** Stored message HTML back to the plain text a prompt or the retriever needs. */
 export const htmlToText = (html: string): string =>
   stripHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h\d)>/gi, '\n'))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&amp;/g, '&')
     .replace(/\n{3,}/g, '\n\n')
     .trim()

@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import sanitizeHtml from 'sanitize-html'
+import { decodeEntities } from '../lib/sanitize.ts'
 
 export interface Paragraph {
   section: string | null
@@ -128,12 +129,3 @@ const plainInline = (line: string) =>
     .trim()
 
 const stripTags = (html: string) => decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
-
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&amp;/g, '&')

@@ -35,5 +35,19 @@ const RICH: sanitizeHtml.IOptions = {
 /** Message and note HTML: formatting kept, scripts, handlers, styles and foreign URLs removed. */
 export const sanitizeRichHtml = (html: string): string => sanitizeHtml(html, RICH)
 
-/** Fields shown as plain text (names, titles): every tag removed, text kept. */
-export const stripHtml = (text: string): string => sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).trim()
+/** The entities sanitize-html writes into text, back to characters (&amp; last, so nothing decodes twice). */
+export const decodeEntities = (text: string): string =>
+  text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, '&')
+
+/**
+ * Fields shown as plain text (names, titles): every tag removed, text kept as characters
+ * ("A & B", not "A &amp; B"); the screens escape it when they render it.
+ */
+export const stripHtml = (text: string): string =>
+  decodeEntities(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} })).trim()

@@ -14,6 +14,15 @@ beforeAll(async () => {
 const as = (email: string) => w.cookie(email)
 
 describe('cases', () => {
+  it('keeps plain-text titles and tags as typed characters, not HTML entities', async () => {
+    const created = await send(t, as('tech@demo.local'), 'POST', '/api/t/demo/cases', {
+      title: 'Pressure < 5 bar & temp > 40 "hot"',
+      expert: 'furuno',
+      tags: ['A&B'],
+    })
+    expect(caseSchema.parse(created.body)).toMatchObject({ title: 'Pressure < 5 bar & temp > 40 "hot"', tags: ['A&B'] })
+  })
+
   it('creates a case that its author can list, read and trace', async () => {
     const body = {
       title: 'Gyro <b>alarm</b> at start-up',

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -91,7 +92,7 @@ export function CaseDetailPage() {
         <div className="detail-main">
           <section className="card" aria-labelledby="case-details">
             <h2 id="case-details">Case Details</h2>
-            <p className="case-text">{c.description.trim() || 'No details available'}</p>
+            <p className="case-text">{htmlToText(c.description).trim() || 'No details available'}</p>
           </section>
           <NoteForm caseId={c.id} />
           <CaseHistory events={data.events} caseId={c.id} />

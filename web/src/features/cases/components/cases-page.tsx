@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -85,7 +86,7 @@ export function CasesPage() {
                 <span className="case-meta">
                   {EXPERT_NAMES[c.expert]} · #{c.id.slice(-CASE_ID_SUFFIX_LENGTH)} · {formatDate(c.createdAt)}
                 </span>
-                {c.description && <p className="case-description">{c.description}</p>}
+                {c.description && <p className="case-description">{htmlToText(c.description)}</p>}
               </Link>
             </li>
           ))}
