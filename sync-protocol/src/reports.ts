@@ -30,6 +30,8 @@ export const reportSummarySchema = z.object({
   totalQueries: z.number().int(),
   resolvedPercent: z.number(),
   trainingCompletionPercent: z.number(),
+  /** Average time from a case opening to its first response (a note or status change), in minutes; null before any. */
+  avgResponseMinutes: z.number().nullable(),
   /** Median time from a case opening to its resolution, in minutes; null with no resolved case. */
   avgResolutionMinutes: z.number().nullable(),
   expertUsage: z.array(z.object({ expert: expertSchema, queries: z.number().int() })),

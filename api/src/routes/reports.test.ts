@@ -69,6 +69,8 @@ describe('reports are computed from the tenant data', () => {
       totalQueries: 10,
       resolvedPercent: 0,
       trainingCompletionPercent: 0,
+      // The seeded harbor cases: one got its first note 8 hours after opening, the other none yet.
+      avgResponseMinutes: 480,
       avgResolutionMinutes: null,
       expertUsage: [
         { expert: 'seakeeper', queries: 4 },
@@ -81,6 +83,9 @@ describe('reports are computed from the tenant data', () => {
     // The seeded harbor case opened three days ago.
     expect(summary.avgResolutionMinutes).toBeGreaterThanOrEqual(3 * 24 * 60 - 1)
     expect(summary.avgResolutionMinutes).toBeLessThanOrEqual(3 * 24 * 60 + 1)
+    // Resolving it was its first response: the average is now of 8 hours and 3 days.
+    expect(summary.avgResponseMinutes).toBeGreaterThanOrEqual((480 + 3 * 24 * 60 - 1) / 2)
+    expect(summary.avgResponseMinutes).toBeLessThanOrEqual((480 + 3 * 24 * 60 + 1) / 2)
   })
 
   it('reports completion and average score per training set', async () => {

@@ -122,9 +122,25 @@ export async function reportSummary(db: Db, tenant: string): Promise<ReportSumma
     totalQueries: expertUsage.reduce((sum, u) => sum + u.queries, 0),
     resolvedPercent: percent(resolved.length, cases.length),
     trainingCompletionPercent: percent(Number(assignments.completed), Number(assignments.total)),
+    avgResponseMinutes: await averageResponseMinutes(db, tenant),
     avgResolutionMinutes: await medianResolutionMinutes(db, tenant, resolved),
     expertUsage,
   }
+}
+
+/** Average of (first note or status change - opening) over the cases that have had one. */
+async function averageResponseMinutes(db: Db, tenant: string) {
+  const rows = await db
+    .selectFrom('cases')
+    .innerJoin('case_events', 'case_events.case_id', 'cases.id')
+    .select(['cases.created_at as opened', sql<string>`min(case_events.created_at)`.as('answered')])
+    .where('cases.tenant_slug', '=', tenant)
+    .where('case_events.kind', 'in', ['note', 'status'])
+    .groupBy('cases.id')
+    .execute()
+  if (rows.length === 0) return null
+  const total = rows.reduce((sum, r) => sum + Math.max(0, Date.parse(r.answered) - Date.parse(r.opened)), 0)
+  return Math.round((total / rows.length / 60_000) * 10) / 10
 }
 
 /** Median of (last move to Resolved - opening) over the resolved cases. */

@@ -15,6 +15,7 @@ export function reportsToCsv(r: Reports): string {
     row('Total queries', s.totalQueries),
     row('Resolved cases (%)', s.resolvedPercent),
     row('Training completion (%)', s.trainingCompletionPercent),
+    row('Average response time (minutes)', s.avgResponseMinutes),
     row('Median resolution time (minutes)', s.avgResolutionMinutes),
     '',
     row('Expert', 'Queries'),

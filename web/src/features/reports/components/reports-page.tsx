@@ -11,8 +11,8 @@ import { downloadCsv, reportsToCsv } from './reports-csv.ts'
 
 const TREND = { up: '▲ up', down: '▼ down', stable: '■ stable' } as const
 
-function formatMinutes(minutes: number | null): string {
-  if (minutes === null) return 'No resolved cases yet'
+function formatMinutes(minutes: number | null, none: string): string {
+  if (minutes === null) return none
   if (minutes < 60) return `${minutes.toFixed(1)}m`
   if (minutes < 48 * 60) return `${(minutes / 60).toFixed(1)}h`
   return `${(minutes / 1440).toFixed(1)}d`
@@ -86,7 +86,7 @@ function ReportBody({ reports }: { reports: Reports }) {
     { label: 'Total Queries', value: s.totalQueries.toLocaleString() },
     { label: 'Resolved Cases', value: `${Math.round(s.resolvedPercent)}%` },
     { label: 'Training Completion', value: `${Math.round(s.trainingCompletionPercent)}%` },
-    { label: 'Median Resolution Time', value: formatMinutes(s.avgResolutionMinutes) },
+    { label: 'Avg Response Time', value: formatMinutes(s.avgResponseMinutes, 'No responses yet') },
   ]
   return (
     <>
