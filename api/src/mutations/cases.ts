@@ -124,8 +124,18 @@ export async function appendCaseNote(
 ): Promise<MutationOutcome<Case>> {
   const row = await findVisibleCase(trx, actor, args.caseId)
   if (!row) throw notFound('The case')
-  const seen = await trx.selectFrom('case_events').select('id').where('id', '=', args.noteId).executeTakeFirst()
-  if (seen) return { status: 'applied', value: toCase(row) }
+  const seen = await trx
+    .selectFrom('case_events')
+    .select(['case_id', 'kind'])
+    .where('id', '=', args.noteId)
+    .executeTakeFirst()
+  if (seen) {
+    // Only a replay of this very note is a no-op; an id taken by another event must not swallow the note.
+    if (seen.case_id === row.id && seen.kind === 'note') return { status: 'applied', value: toCase(row) }
+    throw new ApiError('conflict', 'A history entry with this note id already exists. Add the note again.', {
+      field: 'noteId',
+    })
+  }
   const text = sanitizeRichHtml(args.text).trim()
   if (!text) throw new ApiError('invalid_input', 'The note is empty.', { field: 'text' })
   const description = row.description ? `${row.description}\n\n${text}` : text
