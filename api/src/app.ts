@@ -37,11 +37,17 @@ export function createApp(deps: AppDeps) {
         throw new ApiError('payload_too_large', 'The request is too large.')
       },
     })
-  const requestLimit = limitBody(LIMITS.multipartBodyMaxBytes)
+  const multipartLimit = limitBody(LIMITS.multipartBodyMaxBytes)
   const pushLimit = limitBody(LIMITS.pushBodyMaxBytes)
-  // The sync push alone may carry an offline chat message with its images (LIMITS.pushBodyMaxBytes).
+  const jsonLimit = limitBody(LIMITS.jsonBodyMaxBytes)
+  // The sync push alone may carry an offline chat message with its images (LIMITS.pushBodyMaxBytes),
+  // multipart questions their image files; any other body (also one sent without Content-Length) 1 MB.
   const isSyncPush = (path: string) => /^\/api\/t\/[^/]+\/sync\/push$/.test(path)
-  app.use('/api/*', (c, next) => (isSyncPush(c.req.path) ? pushLimit : requestLimit)(c, next))
+  app.use('/api/*', (c, next) => {
+    if (isSyncPush(c.req.path)) return pushLimit(c, next)
+    const multipart = (c.req.header('content-type') ?? '').includes('multipart/form-data')
+    return (multipart ? multipartLimit : jsonLimit)(c, next)
+  })
   app.use('/api/*', async (c, next) => {
     const type = c.req.header('content-type') ?? ''
     const length = Number(c.req.header('content-length') ?? 0)
