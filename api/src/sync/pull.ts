@@ -34,11 +34,13 @@ export async function pullChanges(db: Db, actor: Actor, cursor: number, limit: n
   // A first sync fetches the retention window only; deletes mean nothing to an empty device.
   const initial = cursor === 0
   const log = await changesAfter(db, actor.tenant, cursor, limit, initial ? daysAgo(RETENTION_DAYS) : undefined)
-  const visible = await loadVisible(db, actor, groupIds(log.filter((l) => l.op === 'upsert')))
+  const { visible, others } = await loadVisible(db, actor, groupIds(log.filter((l) => l.op === 'upsert')))
   const changes: Change[] = []
   for (const entry of log) {
     const entity = entry.entity as SyncEntity
-    const row = entry.op === 'upsert' ? visible.get(`${entity}:${entry.entity_id}`) : undefined
+    const key = `${entity}:${entry.entity_id}`
+    if (others.has(key)) continue
+    const row = entry.op === 'upsert' ? visible.get(key) : undefined
     if (row) changes.push({ version: entry.version, entity, id: entry.entity_id, op: 'upsert', row } as Change)
     else if (!initial) changes.push({ version: entry.version, entity, id: entry.entity_id, op: 'delete' })
   }
@@ -56,10 +58,19 @@ function groupIds(log: { entity: string; entity_id: string }[]) {
   return (entity: SyncEntity) => ids.get(entity) ?? []
 }
 
-/** Loads the rows of a page in one query per entity, keeping those the actor may see. */
-async function loadVisible(db: Db, actor: Actor, ids: (entity: SyncEntity) => string[]): Promise<Map<string, Row>> {
+/**
+ * Loads the rows of a page in one query per entity, keeping those the actor may see. `others`
+ * holds another user's conversations and messages: never visible to this user, so not even a
+ * delete naming their id (and telling when a colleague chats) is sent.
+ */
+async function loadVisible(
+  db: Db,
+  actor: Actor,
+  ids: (entity: SyncEntity) => string[],
+): Promise<{ visible: Map<string, Row>; others: Set<string> }> {
   const { tenant, userId } = actor
   const out = new Map<string, Row>()
+  const others = new Set<string>()
   const put = (entity: SyncEntity, id: string, row: Row) => out.set(`${entity}:${id}`, row)
   if (ids('case').length) {
     for (const r of await loadCases(db, tenant, ids('case'))) if (canSeeCase(actor, r)) put('case', r.id, toCase(r))
@@ -72,11 +83,14 @@ async function loadVisible(db: Db, actor: Actor, ids: (entity: SyncEntity) => st
   if (ids('conversation').length) {
     for (const r of await loadConversations(db, tenant, ids('conversation'))) {
       if (r.user_id === userId) put('conversation', r.id, toConversation(r))
+      else others.add(`conversation:${r.id}`)
     }
   }
   if (ids('message').length) {
-    for (const r of await loadMessages(db, tenant, ids('message')))
+    for (const r of await loadMessages(db, tenant, ids('message'))) {
       if (r.user_id === userId) put('message', r.id, toMessage(r))
+      else others.add(`message:${r.id}`)
+    }
   }
   if (ids('trainingSet').length) {
     for (const r of await loadTrainingSets(db, tenant, ids('trainingSet'))) put('trainingSet', r.id, toTrainingSet(r))
@@ -96,5 +110,5 @@ async function loadVisible(db: Db, actor: Actor, ids: (entity: SyncEntity) => st
     const wanted = new Set(isManagerOrAdmin(actor) ? userIds : userIds.filter((id) => id === userId))
     for (const u of await listTenantUsers(db, tenant)) if (wanted.has(u.id)) put('tenantUser', u.id, u)
   }
-  return out
+  return { visible: out, others }
 }
