@@ -14,6 +14,8 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  /** The operator's OpenAI-compatible server: the only base URL OPENAI_COMPATIBLE_API_KEY is sent to. */
+  OPENAI_COMPATIBLE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 })

@@ -26,12 +26,24 @@ export function languageModel(choice: ModelChoice, env: Env): LanguageModel | nu
         ? createOpenAICompatible({
             name: 'openai-compatible',
             baseURL: choice.baseUrl,
-            apiKey: env.OPENAI_COMPATIBLE_API_KEY,
+            apiKey: keyFor(choice.baseUrl, env),
           })(choice.model)
         : null
     case 'local':
       return null
   }
+}
+
+const sameUrl = (a: string, b: string) => new URL(a).href.replace(/\/+$/, '') === new URL(b).href.replace(/\/+$/, '')
+
+/**
+ * A tenant manager chooses the base URL, so the server's key goes only to the server the operator
+ * named; any other URL (a model server on the boat) is called without it, or the key would be
+ * handed to whoever runs that URL.
+ */
+function keyFor(baseUrl: string, env: Env): string | undefined {
+  const trusted = env.OPENAI_COMPATIBLE_BASE_URL
+  return trusted && sameUrl(baseUrl, trusted) ? env.OPENAI_COMPATIBLE_API_KEY : undefined
 }
 
 export interface ConfiguredModel {

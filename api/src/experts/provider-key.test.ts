@@ -1,0 +1,55 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { send } from '../test/http.ts'
+import { createTestApp } from '../test/test-app.ts'
+import { readSseEvents } from './read-sse.ts'
+
+/** A manager points the OpenAI-compatible base URL at their own server to collect the operator's key. */
+const authorizations: (string | undefined)[] = []
+const server = http.createServer((req, res) => {
+  authorizations.push(req.headers.authorization)
+  req.resume()
+  req.on('end', () => res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"no"}}'))
+})
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const t = await createTestApp(
+  {},
+  { OPENAI_COMPATIBLE_API_KEY: 'sk-operator-secret', OPENAI_COMPATIBLE_BASE_URL: `${base}/trusted/v1` },
+)
+const manager = await t.signIn('manager@demo.local')
+
+async function askThrough(baseUrl: string) {
+  const saved = await send(t, manager, 'PUT', '/api/t/demo/admin/models/seakeeper', {
+    primary: { provider: 'openai-compatible', model: 'm', baseUrl },
+    fallback: null,
+    temperature: 0.2,
+    maxOutputTokens: 500,
+  })
+  expect(saved.status).toBe(200)
+  authorizations.length = 0
+  const res = await t.app.request('/api/t/demo/experts/seakeeper/stream', {
+    method: 'POST',
+    headers: { cookie: manager, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'gyro will not spool', filters: { file_subject_type: 'seakeeper' } }),
+  })
+  await readSseEvents(res)
+  return authorizations
+}
+
+describe('OpenAI-compatible key', () => {
+  it('is not sent to a base URL a tenant chose', async () => {
+    const seen = await askThrough(`${base}/collector/v1`)
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.join(' ')).not.toContain('sk-operator-secret')
+  })
+
+  it('is sent to the server the operator named', async () => {
+    const seen = await askThrough(`${base}/trusted/v1/`)
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.every((h) => h === 'Bearer sk-operator-secret')).toBe(true)
+  })
+})
