@@ -1,9 +1,10 @@
-import { EXPERTS, type Expert, LIMITS } from '@mw/sync-protocol'
+import { type Expert, LIMITS } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
+import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
@@ -122,17 +123,7 @@ function NewCaseForm({
           />
         )}
       </Field>
-      <Field label="Expert">
-        {(id) => (
-          <select id={id} className="select" value={expert} onChange={(e) => setExpert(e.target.value as Expert)}>
-            {EXPERTS.map((x) => (
-              <option key={x} value={x}>
-                {x === 'seakeeper' ? 'Seakeeper' : 'Furuno'}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ExpertField label="Expert" value={expert} onChange={setExpert} />
       <Field label="Tags" hint="Separate tags with commas.">
         {(id) => <input id={id} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />}
       </Field>

@@ -1,31 +1,16 @@
 import type { Conversation } from '@mw/sync-protocol'
-import { act, cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { act, cleanup, screen } from '@testing-library/react'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
 import { openLocalDb } from '../../../db/local-db.ts'
-import { LocalDbProvider } from '../../../db/local-db-context.tsx'
 import { useChatStore } from '../store.ts'
-import { ChatScreen } from './chat-screen.tsx'
+import { renderSeakeeperChat } from '../test/render-seakeeper-chat.tsx'
 
 function renderAt(conversationId: string) {
   const userId = uuidv7()
   const db = openLocalDb(userId, 'demo')
-  render(
-    <MemoryRouter initialEntries={[`/t/demo/ask/seakeeper?conversation=${conversationId}`]}>
-      <Routes>
-        <Route
-          path="/t/:tenant/ask/seakeeper"
-          element={
-            <LocalDbProvider userId={userId} tenant="demo">
-              <ChatScreen expert="seakeeper" />
-            </LocalDbProvider>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-  )
+  renderSeakeeperChat(userId, `/t/demo/ask/seakeeper?conversation=${conversationId}`)
   return db
 }
 

@@ -1,12 +1,10 @@
 import type { Conversation } from '@mw/sync-protocol'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { openLocalDb } from '../../../db/local-db.ts'
-import { LocalDbProvider } from '../../../db/local-db-context.tsx'
-import { ChatScreen } from './chat-screen.tsx'
+import { renderSeakeeperChat } from '../test/render-seakeeper-chat.tsx'
 import { SUGGESTIONS } from './suggestions.ts'
 
 function stubViewport(mobile: boolean) {
@@ -33,20 +31,7 @@ async function renderChat(conversationCount: number) {
     ...rows,
     { ...rows[0], id: uuidv7(), agentId: 'furuno', title: 'Radar' } as Conversation,
   ])
-  render(
-    <MemoryRouter initialEntries={['/t/demo/ask/seakeeper']}>
-      <Routes>
-        <Route
-          path="/t/:tenant/ask/seakeeper"
-          element={
-            <LocalDbProvider userId={userId} tenant="demo">
-              <ChatScreen expert="seakeeper" />
-            </LocalDbProvider>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-  )
+  renderSeakeeperChat(userId, '/t/demo/ask/seakeeper')
 }
 
 afterEach(() => {

@@ -1,7 +1,8 @@
-import { EXPERT_NAMES, EXPERTS, type Expert, LIMITS } from '@mw/sync-protocol'
+import { type Expert, LIMITS } from '@mw/sync-protocol'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
+import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
@@ -82,17 +83,7 @@ export function NewTrainingSetForm({
           />
         )}
       </Field>
-      <Field label="Expert System">
-        {(id) => (
-          <select id={id} className="select" value={expert} onChange={(e) => setExpert(e.target.value as Expert)}>
-            {EXPERTS.map((x) => (
-              <option key={x} value={x}>
-                {EXPERT_NAMES[x]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ExpertField label="Expert System" value={expert} onChange={setExpert} />
       <div className="form-actions">
         <Button type="submit">Create Training Set</Button>
       </div>
