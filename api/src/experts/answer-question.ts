@@ -29,7 +29,7 @@ export interface QuestionToAnswer {
   images: QuestionImage[]
 }
 
-export type Emit = (event: StreamEvent) => Promise<void> | void
+export type Emit = (event: StreamEvent) => void
 
 const HISTORY_MESSAGES = 6
 

@@ -1,10 +1,11 @@
 /**
- * Answers a stored user message exactly once. Within this process, concurrent callers for the
- * same message share one in-flight answer (so the model is asked once); across processes the
- * unique reply_to keeps a single stored answer. Used by the sync push (offline-sent messages),
- * the boot sweep, and the SSE route when it is given a messageId.
+ * Answers a stored user message exactly once, and lets any number of streams follow that answer.
+ * Within this process one answer runs per message: a stream that joins late first gets every
+ * event sent so far, then the rest; a stream that goes away leaves the answer running, so the
+ * device gets it by pull. Across processes the unique reply_to keeps a single stored answer.
+ * Used by the sync push (queued messages), the boot sweep and the SSE route.
  */
-import type { Message } from '@mw/sync-protocol'
+import type { Message, StreamEvent } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import { toMessage } from '../db/queries/conversations.ts'
@@ -13,57 +14,94 @@ import { findMessageImages } from '../db/queries/message-images.ts'
 import { answerQuestion, type Emit } from './answer-question.ts'
 import { htmlToText } from './html-to-text.ts'
 
-const inFlight = new Map<string, Promise<Message | null>>()
+export const ANSWER_FAILED = 'The answer could not be completed. Ask again; if it keeps failing, tell your administrator.'
 
-/** The answer being made for a message in this process, if any. */
-export const answerInFlight = (messageId: string) => inFlight.get(messageId)
+type Follower = (event: StreamEvent) => void
 
-/** Runs `work` as the one answerer of `messageId`; a second caller gets the first caller's promise. */
-export function answerExclusively(messageId: string, work: () => Promise<Message | null>): Promise<Message | null> {
-  const running = inFlight.get(messageId)
-  if (running) return running
-  const promise = work().finally(() => inFlight.delete(messageId))
-  inFlight.set(messageId, promise)
-  return promise
+interface RunningAnswer {
+  events: StreamEvent[]
+  followers: Set<Follower>
+  finished: Promise<Message | null>
 }
 
-/** Answers a stored message of `actor` (no stream to send to). Resolves to the answer, or null if the message is not theirs. */
-export function answerStoredMessage(
-  deps: AppDeps,
-  actor: Actor,
-  messageId: string,
-  emit: Emit = () => {},
-): Promise<Message | null> {
-  return answerExclusively(messageId, async () => {
-    const answered = await findAnswer(deps.db, messageId)
-    if (answered) return toMessage(answered)
-    const message = await findUserMessage(deps.db, actor.tenant, messageId)
-    if (!message || message.user_id !== actor.userId) return null
-    if (message.agent_id !== 'seakeeper' && message.agent_id !== 'furuno') return null
-    return answerQuestion(
-      deps,
-      actor,
-      {
-        expert: message.agent_id,
-        conversationId: message.conversation_id,
-        userMessageId: message.id,
-        userMessageCreatedAt: message.created_at,
-        query: htmlToText(message.content),
-        images: await findMessageImages(deps.db, message.id),
-      },
-      emit,
-      new AbortController().signal,
-    )
-  })
+const running = new Map<string, RunningAnswer>()
+
+/** The one answer to `messageId` in this process, started if none runs. */
+function startAnswer(deps: AppDeps, actor: Actor, messageId: string): RunningAnswer {
+  const existing = running.get(messageId)
+  if (existing) return existing
+  const events: StreamEvent[] = []
+  const followers = new Set<Follower>()
+  const emit: Emit = (event) => {
+    events.push(event)
+    for (const follow of followers) follow(event)
+  }
+  const finished = answerOnce(deps, actor, messageId, emit)
+    .catch((error: unknown) => {
+      if (deps.env.LOG_LEVEL !== 'silent') console.error('Could not answer message', messageId, error)
+      emit({ error: ANSWER_FAILED })
+      return null
+    })
+    .finally(() => running.delete(messageId))
+  const answer = { events, followers, finished }
+  running.set(messageId, answer)
+  return answer
 }
 
-/** AppDeps.onUserMessage: answers in the background after the push committed; failures are logged, the boot sweep retries. */
+async function answerOnce(deps: AppDeps, actor: Actor, messageId: string, emit: Emit): Promise<Message | null> {
+  const message = await findUserMessage(deps.db, actor.tenant, messageId)
+  if (!message || message.user_id !== actor.userId) return null
+  if (message.agent_id !== 'seakeeper' && message.agent_id !== 'furuno') return null
+  const stored = await findAnswer(deps.db, messageId)
+  if (stored) {
+    const answer = toMessage(stored)
+    emit({ meta: { contexts: answer.metadata.sources } })
+    emit({ text: answer.content })
+    emit({ done: true, conversationId: message.conversation_id })
+    return answer
+  }
+  return answerQuestion(
+    deps,
+    actor,
+    {
+      expert: message.agent_id,
+      conversationId: message.conversation_id,
+      userMessageId: message.id,
+      userMessageCreatedAt: message.created_at,
+      query: htmlToText(message.content),
+      images: await findMessageImages(deps.db, message.id),
+    },
+    emit,
+    // Nobody cancels an answer: the question was asked, and the device will pull what it missed.
+    new AbortController().signal,
+  )
+}
+
+/** Answers a stored message of `actor` (or returns the stored answer); null if the message is not theirs or the answer failed. */
+export function answerStoredMessage(deps: AppDeps, actor: Actor, messageId: string): Promise<Message | null> {
+  return startAnswer(deps, actor, messageId).finished
+}
+
+/**
+ * Sends `follow` every event of the answer to `messageId`, from its first, and resolves when the
+ * answer is finished. Starts the answer if none is running or stored.
+ */
+export async function followAnswer(deps: AppDeps, actor: Actor, messageId: string, follow: Follower): Promise<void> {
+  const answer = startAnswer(deps, actor, messageId)
+  for (const event of answer.events) follow(event)
+  answer.followers.add(follow)
+  try {
+    await answer.finished
+  } finally {
+    answer.followers.delete(follow)
+  }
+}
+
+/** AppDeps.onUserMessage: answers in the background after the push committed; the boot sweep retries failures. */
 export const answerInBackground =
   (deps: AppDeps) =>
   (actor: Actor, messageId: string): void => {
-    answerStoredMessage(deps, actor, messageId).catch((error: unknown) => {
-      if (deps.env.LOG_LEVEL !== 'silent') console.error('Could not answer message', messageId, error)
-    })
+    void answerStoredMessage(deps, actor, messageId)
   }
 
 /** At boot: answers every user message left without an answer (e.g. the server stopped mid-answer). */
@@ -72,11 +110,7 @@ export async function answerUnansweredMessages(deps: AppDeps): Promise<number> {
   let answered = 0
   for (const row of pending) {
     const actor: Actor = { userId: row.user_id, tenant: row.tenant_slug, role: row.role as Actor['role'] }
-    try {
-      if (await answerStoredMessage(deps, actor, row.id)) answered++
-    } catch (error) {
-      if (deps.env.LOG_LEVEL !== 'silent') console.error('Could not answer message', row.id, error)
-    }
+    if (await answerStoredMessage(deps, actor, row.id)) answered++
   }
   return answered
 }

@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { newId } from '../lib/ids.ts'
 import { createTestApp } from '../test/test-app.ts'
 import { ingestFile } from './ingest.ts'
 import { systemInstructions } from './prompt.ts'
@@ -30,12 +31,15 @@ const fake = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' })
     res.write(chunk('Check the raw-water **seacock** first [1].\n'))
     if (req.url?.startsWith('/breaks/')) return void setTimeout(() => res.destroy(), 50)
-    if (req.url?.startsWith('/slow/')) return // never finishes: only the client going away ends it
-    res.write(chunk('Then bleed the cooling loop.'))
-    res.write(
-      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'boat-llm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
-    )
-    res.end('data: [DONE]\n\n')
+    const finish = () => {
+      res.write(chunk('Then bleed the cooling loop.'))
+      res.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'boat-llm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      )
+      res.end('data: [DONE]\n\n')
+    }
+    if (req.url?.startsWith('/slow/')) setTimeout(finish, 400)
+    else finish()
   })
 })
 await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
@@ -155,23 +159,30 @@ describe('model providers through the AI SDK', () => {
     expect(parts[1]?.image_url?.url).toMatch(/^data:image\/png;base64,/)
   })
 
-  it('aborts the model call when the client goes away', async () => {
+  it('keeps answering when the client goes away, and a repeat with the message id gets the whole answer once', async () => {
     await useModels('seakeeper', 'slow', null)
     const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })
     await new Promise((resolve) => server.once('listening', resolve))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/t/demo/experts/seakeeper/stream`
+    const messageId = newId()
+    const body = JSON.stringify({ query: 'cooling loop alarm', filters: { file_subject_type: 'seakeeper' }, messageId })
+    const headers = { cookie: tech, 'content-type': 'application/json', origin: new URL(url).origin }
     const client = new AbortController()
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { cookie: tech, 'content-type': 'application/json', origin: new URL(url).origin },
-      body: JSON.stringify({ query: 'cooling loop alarm', filters: { file_subject_type: 'seakeeper' } }),
-      signal: client.signal,
-    })
+    const res = await fetch(url, { method: 'POST', headers, body, signal: client.signal })
     const reader = res.body?.getReader()
     let received = ''
     while (!received.includes('"text"')) received += new TextDecoder().decode((await reader?.read())?.value)
     client.abort()
-    await expect.poll(() => seen[0]?.closedEarly, { timeout: 5000 }).toBe(true)
+
+    const again = await readSseEvents(await fetch(url, { method: 'POST', headers, body }))
+    const text = again.map((e) => e.text ?? '').join('')
+    expect(text).toContain('seacock')
+    expect(text).toContain('bleed the cooling loop')
+    expect(again.at(-1)?.done).toBe(true)
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.closedEarly).toBe(false)
+    const answers = await t.db.selectFrom('messages').select('id').where('reply_to', '=', messageId).execute()
+    expect(answers).toHaveLength(1)
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })
 })

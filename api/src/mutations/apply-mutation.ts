@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { appendCaseNote, createCase, setCaseStatus } from './cases.ts'
 import { recordUserMessage } from './chat.ts'
+import { decodeImageUploads } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
 import { saveBranding, saveModelConfig, setUserRole } from './tenant.ts'
 import { assignTraining, createTrainingSet } from './training.ts'
@@ -24,7 +25,7 @@ export function applyMutation(trx: Db, actor: Actor, m: Mutation): Promise<Mutat
     case 'training.assign':
       return assignTraining(trx, actor, m.args)
     case 'chat.send':
-      return recordUserMessage(trx, actor, m.args)
+      return recordUserMessage(trx, actor, m.args, decodeImageUploads(m.args.images))
     case 'tenant.saveBranding':
       return saveBranding(trx, actor, m.args)
     case 'tenant.saveModel':

@@ -3,26 +3,24 @@ import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findOwnConversation, toMessage } from '../db/queries/conversations.ts'
-import { insertMessageImages } from '../db/queries/message-images.ts'
+import { insertMessageImages, type StoredImage } from '../db/queries/message-images.ts'
 import { ApiError } from '../errors.ts'
 import { sanitizeRichHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
-import { decodeImageUploads } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
 
 /**
  * Stores a user's chat message (creating its conversation on first use). An insert by id:
- * the same message id twice stores it once. Images (offline messages) are checked and stored with
- * it for the answerer. Answering happens after commit (experts/answer-stored-message).
+ * the same message id twice stores it once. Its images (already checked) are stored with it for
+ * the answerer. Answering happens after commit (experts/answer-stored-message).
  */
 export async function recordUserMessage(
   trx: Db,
   actor: Actor,
-  args: Pick<MutationArgs<'chat.send'>, 'conversationId' | 'messageId' | 'agentId' | 'query'> &
-    Partial<Pick<MutationArgs<'chat.send'>, 'images'>>,
+  args: Pick<MutationArgs<'chat.send'>, 'conversationId' | 'messageId' | 'agentId' | 'query'>,
+  images: StoredImage[] = [],
 ): Promise<MutationOutcome<Message>> {
   const at = now()
-  const images = decodeImageUploads(args.images ?? [])
   const conversation = await findOwnConversation(trx, actor.tenant, actor.userId, args.conversationId)
   if (!conversation) {
     const taken = await trx

@@ -1,12 +1,10 @@
-import { EXPERTS, type Expert, type StreamEvent } from '@mw/sync-protocol'
+import { EXPERTS, type Expert } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { AppEnv } from '../app-env.ts'
-import { toMessage } from '../db/queries/conversations.ts'
-import { findAnswer, findUserMessage } from '../db/queries/expert-answers.ts'
+import { messageIdUse } from '../db/queries/expert-answers.ts'
 import { ApiError } from '../errors.ts'
-import { answerQuestion } from '../experts/answer-question.ts'
-import { answerExclusively } from '../experts/answer-stored-message.ts'
+import { followAnswer } from '../experts/answer-stored-message.ts'
 import { readStreamRequest } from '../experts/stream-request.ts'
 import { newId } from '../lib/ids.ts'
 import { recordUserMessage } from '../mutations/chat.ts'
@@ -16,7 +14,9 @@ const isExpert = (value: string): value is Expert => (EXPERTS as readonly string
 /**
  * POST /:expert/stream: the expert answers over server-sent events. Every refusal (unknown
  * expert, bad body, images, someone else's conversation) is a JSON error before the stream;
- * after it starts, a failure is an `error` event and the stream ends.
+ * after it starts, a failure is an `error` event and the stream ends. With the device's message
+ * id (a question it queued first) a repeat never asks twice: it follows the running answer from
+ * its first event, or replays the stored one.
  */
 export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c) => {
   const deps = c.get('deps')
@@ -36,64 +36,27 @@ export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c)
       field: 'filters.file_subject_type',
     })
   }
-  // A conversation id the device made up starts that conversation; one that is someone else's answers 404 (recordUserMessage).
-  const conversationId = body.conversationId ?? newId()
   const messageId = body.messageId ?? newId()
-  if (body.messageId) {
-    const existing = await findUserMessage(deps.db, actor.tenant, body.messageId)
-    const taken = await deps.db.selectFrom('messages').select('id').where('id', '=', body.messageId).executeTakeFirst()
-    if ((existing && existing.user_id !== actor.userId) || (!existing && taken)) {
-      throw new ApiError('not_found', 'The message was not found.', { field: 'messageId' })
-    }
-  }
-  const { value: userMessage } = await deps.db
+  const earlier = body.messageId ? await messageIdUse(deps.db, actor, body.messageId) : { use: 'free' as const }
+  if (earlier.use === 'taken') throw new ApiError('not_found', 'The message was not found.', { field: 'messageId' })
+  // A conversation id the device made up starts that conversation; one that is someone else's answers 404 (recordUserMessage).
+  const conversationId = earlier.use === 'own' ? earlier.conversationId : (body.conversationId ?? newId())
+  await deps.db
     .transaction()
-    .execute((trx) => recordUserMessage(trx, actor, { conversationId, messageId, agentId: expert, query: body.query }))
+    .execute((trx) =>
+      recordUserMessage(trx, actor, { conversationId, messageId, agentId: expert, query: body.query }, images),
+    )
 
   return streamSSE(c, async (stream) => {
-    const controller = new AbortController()
-    const abort = () => controller.abort(new Error('The client went away.'))
-    stream.onAbort(abort)
-    c.req.raw.signal.addEventListener('abort', abort)
-    const emit = async (event: StreamEvent) => {
-      if (!controller.signal.aborted) await stream.writeSSE({ data: JSON.stringify(event) })
-    }
-    try {
-      let answeredHere = false
-      await answerExclusively(messageId, async () => {
-        const stored = await findAnswer(deps.db, messageId)
-        if (stored) return toMessage(stored)
-        answeredHere = true
-        return answerQuestion(
-          deps,
-          actor,
-          {
-            expert,
-            conversationId,
-            userMessageId: messageId,
-            userMessageCreatedAt: userMessage.createdAt,
-            query: body.query,
-            images,
-          },
-          emit,
-          controller.signal,
-        )
-      })
-      if (!answeredHere) {
-        // Answered before (a replayed request) or by another caller at the same time: send the stored answer.
-        const stored = await findAnswer(deps.db, messageId)
-        if (!stored) throw new Error('no stored answer after answering')
-        const answer = toMessage(stored)
-        await emit({ meta: { contexts: answer.metadata.sources } })
-        await emit({ text: answer.content })
-        await emit({ done: true, conversationId })
-      }
-    } catch (error) {
-      if (controller.signal.aborted) return
-      if (deps.env.LOG_LEVEL !== 'silent') console.error('Expert answer failed', expert, messageId, error)
-      await emit({
-        error: 'The answer could not be completed. Ask again; if it keeps failing, tell your administrator.',
-      })
-    }
+    // Writes are chained, so a slow or vanished client never holds up the answer itself.
+    let written: Promise<void> = Promise.resolve()
+    let gone = false
+    stream.onAbort(() => {
+      gone = true
+    })
+    await followAnswer(deps, actor, messageId, (event) => {
+      written = written.then(() => (gone ? undefined : stream.writeSSE({ data: JSON.stringify(event) })))
+    })
+    await written
   })
 })

@@ -1,3 +1,4 @@
+import type { Actor } from '../../auth/actor.ts'
 import type { Db } from '../database.ts'
 
 /** The stored answer to a user message (reply_to is unique: one answer per question). */
@@ -51,3 +52,15 @@ export const unansweredUserMessages = (db: Db) =>
     .where('a.id', 'is', null)
     .orderBy('m.created_at')
     .execute()
+
+/** A message id a device chose: unused, this user's own question (in its conversation), or taken. */
+export async function messageIdUse(
+  db: Db,
+  actor: Actor,
+  messageId: string,
+): Promise<{ use: 'free' } | { use: 'own'; conversationId: string } | { use: 'taken' }> {
+  const own = await findUserMessage(db, actor.tenant, messageId)
+  if (own) return own.user_id === actor.userId ? { use: 'own', conversationId: own.conversation_id } : { use: 'taken' }
+  const taken = await db.selectFrom('messages').select('id').where('id', '=', messageId).executeTakeFirst()
+  return taken ? { use: 'taken' } : { use: 'free' }
+}
