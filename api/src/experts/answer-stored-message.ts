@@ -14,7 +14,7 @@ import { findMessageImages } from '../db/queries/message-images.ts'
 import { answerQuestion, type Emit } from './answer-question.ts'
 import { htmlToText } from './html-to-text.ts'
 
-export const ANSWER_FAILED = 'The answer could not be completed. Ask again; if it keeps failing, tell your administrator.'
+const ANSWER_FAILED = 'The answer could not be completed. Ask again; if it keeps failing, tell your administrator.'
 
 type Follower = (event: StreamEvent) => void
 
