@@ -100,10 +100,3 @@ function blobToDataUrl(blob: Blob): Promise<string> {
     reader.readAsDataURL(blob)
   })
 }
-
-export function dataUrlToBlob(dataUrl: string): Blob {
-  const [head = '', body = ''] = dataUrl.split(',', 2)
-  const type = /^data:([^;]+)/.exec(head)?.[1] ?? 'application/octet-stream'
-  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0))
-  return new Blob([bytes], { type })
-}

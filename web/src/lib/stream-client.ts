@@ -1,45 +1,35 @@
 /**
- * Client side of POST /api/t/{tenant}/experts/{expert}/stream: sends JSON, or multipart when images
- * are attached, and hands each parsed `data:` event to `onEvent`. Unparseable events are ignored;
- * a non-OK answer raises "HTTP {status}: {text}" and a missing body "No response body".
+ * Client side of POST /api/t/{tenant}/experts/{expert}/stream for a question already queued (its
+ * images travel with it through the outbox, so the stream sends JSON only), and hands each parsed `data:` event to `onEvent`. Unparseable events are ignored;
+ * a non-OK answer raises "HTTP {status}: {text}" (an ApiError), a cut connection an ApiError with
+ * code 'network', and a missing body "No response body".
  */
-import { type Expert, type ImageUpload, type StreamEvent, streamEventSchema } from '@mw/sync-protocol'
+import { type Expert, type StreamEvent, streamEventSchema } from '@mw/sync-protocol'
 import { createParser } from 'eventsource-parser'
 import { ApiError, apiFetch } from './api-client.ts'
-import { dataUrlToBlob } from './images.ts'
 
 export interface StreamOptions {
   tenant: string
   expert: Expert
   query: string
   conversationId?: string
-  images?: ImageUpload[]
+  /** A question queued on this device: the server answers it once, and replays that answer to a repeat. */
+  messageId?: string
   signal?: AbortSignal
   onEvent: (event: StreamEvent) => void
 }
 
 export async function streamExpert(options: StreamOptions): Promise<void> {
-  const { tenant, expert, query, conversationId, images = [], signal, onEvent } = options
-  const filters = { file_subject_type: expert }
-  let body: unknown
-  if (images.length > 0) {
-    const form = new FormData()
-    form.set('query', query)
-    form.set('filters', JSON.stringify(filters))
-    if (conversationId) form.set('conversationId', conversationId)
-    images.forEach((image, i) => {
-      form.set(`image_${i}`, dataUrlToBlob(image.data), image.name)
-    })
-    body = form
-  } else {
-    body = conversationId ? { query, filters, conversationId } : { query, filters }
-  }
+  const { tenant, expert, query, conversationId, messageId, signal, onEvent } = options
+  const body = { query, filters: { file_subject_type: expert }, conversationId, messageId }
 
   let res: Response
   try {
     res = await apiFetch('POST', `/api/t/${tenant}/experts/${expert}/stream`, { body, signal })
   } catch (error) {
-    if (error instanceof ApiError && error.status > 0) throw new Error(`HTTP ${error.message}`)
+    if (error instanceof ApiError && error.status > 0) {
+      throw new ApiError(error.status, error.code, `HTTP ${error.message}`, error.serverMessage)
+    }
     throw error
   }
   if (!res.body) throw new Error('No response body')
@@ -58,9 +48,15 @@ export async function streamExpert(options: StreamOptions): Promise<void> {
   })
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
   for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    parser.feed(value)
+    let chunk: ReadableStreamReadResult<string>
+    try {
+      chunk = await reader.read()
+    } catch (cause) {
+      if (signal?.aborted) throw cause
+      throw new ApiError(0, 'network', '0: The answer stream was cut.', 'The connection dropped during the answer.')
+    }
+    if (chunk.done) break
+    parser.feed(chunk.value)
   }
 }
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { useSyncStore } from '../sync/sync-store.ts'
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange)
@@ -9,11 +10,21 @@ function subscribe(onChange: () => void) {
   }
 }
 
-/** The browser's connectivity flag; good enough for the composer, the sync engine probes for itself. */
+/**
+ * Whether the server can be reached, as far as the page knows: the browser's flag can only be
+ * trusted when it says offline ("connected but no internet" still reads online), so the outcome
+ * of the last sync decides the rest.
+ */
+export function isOnline(): boolean {
+  return navigator.onLine && useSyncStore.getState().online
+}
+
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
+  const browserOnline = useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,
   )
+  const reachable = useSyncStore((s) => s.online)
+  return browserOnline && reachable
 }

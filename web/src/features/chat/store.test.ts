@@ -3,6 +3,7 @@ import { useToastStore } from '../../components/ui/toast-store.ts'
 import { useChatStore } from './store.ts'
 
 const CONVERSATION = '0190f5a2-7b3c-7d4e-8f00-000000000001'
+const QUESTION = '0190f5a2-7b3c-7d4e-8f00-000000000002'
 const encoder = new TextEncoder()
 
 /** A streamed SSE answer whose chunks arrive only when the test releases them. */
@@ -31,7 +32,7 @@ const lastBody = (call = fetchMock.mock.calls.length - 1) => JSON.parse(String(f
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock)
   useChatStore.getState().reset()
-  useChatStore.setState({ expert: 'seakeeper' })
+  useChatStore.setState({ expert: 'seakeeper', followed: {} })
   useToastStore.setState({ current: null })
 })
 afterEach(() => {
@@ -39,75 +40,94 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('chat stream', () => {
-  test('appends text chunks to one assistant message, sets its sources and keeps the conversation id', async () => {
+const follow = (expert: 'seakeeper' | 'furuno' = 'seakeeper') =>
+  useChatStore
+    .getState()
+    .follow({ tenant: 'demo', expert, conversationId: CONVERSATION, questionId: QUESTION, query: 'Low oil alarm?' })
+
+describe('following an answer', () => {
+  test('streams text into one live answer with its sources, asking by the question id', async () => {
     fetchMock.mockResolvedValueOnce(
       sseResponse([
         event({ meta: { contexts: [source] } }),
         event({ text: 'Check ' }),
         'data: {not json\n\n',
         event({ text: 'the <b>oil</b>.' }),
-        event({ conversationId: CONVERSATION }),
-        event({ done: true }),
+        event({ done: true, conversationId: CONVERSATION }),
       ]).response,
     )
-    const onConversationId = vi.fn()
-    const onDone = vi.fn(() => Promise.resolve())
-    await useChatStore
-      .getState()
-      .send({ tenant: 'demo', expert: 'seakeeper', query: '  Low oil alarm? ', onConversationId, onDone })
+    expect(await follow()).toBe('done')
 
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(url).toBe('/api/t/demo/experts/seakeeper/stream')
     expect(init?.method).toBe('POST')
-    expect(lastBody()).toEqual({ query: 'Low oil alarm?', filters: { file_subject_type: 'seakeeper' } })
-    expect(onConversationId).toHaveBeenCalledWith(CONVERSATION)
-    expect(onDone).toHaveBeenCalledOnce()
-    // After the pull brought the stored copies, the live ones are dropped.
+    expect(lastBody()).toEqual({
+      query: 'Low oil alarm?',
+      filters: { file_subject_type: 'seakeeper' },
+      conversationId: CONVERSATION,
+      messageId: QUESTION,
+    })
     const state = useChatStore.getState()
     expect(state.status).toBe('idle')
-    expect(state.conversationId).toBe(CONVERSATION)
-    expect(state.messages).toEqual([])
+    // Kept until the pull brings the stored answer.
+    expect(state.answer).toMatchObject({ questionId: QUESTION, content: 'Check the <b>oil</b>.', sources: [source] })
+    expect(state.followed[QUESTION]).toEqual({ outcome: 'done', tries: 1 })
     expect(useToastStore.getState().current).toBeNull()
   })
 
-  test('keeps the live messages when the pull after done fails, and reuses the conversation id', async () => {
-    fetchMock.mockResolvedValueOnce(
-      sseResponse([event({ text: 'Answer one' }), event({ conversationId: CONVERSATION, done: true })]).response,
-    )
-    await useChatStore.getState().send({
-      tenant: 'demo',
-      expert: 'seakeeper',
-      query: 'first',
-      onDone: () => Promise.reject(new Error('offline')),
-    })
-    const messages = useChatStore.getState().messages
-    expect(messages.map((m) => [m.role, m.content])).toEqual([
-      ['user', 'first'],
-      ['assistant', 'Answer one'],
-    ])
+  test.each([
+    ['the request fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server is unavailable', () => Promise.resolve(new Response('busy', { status: 503 }))],
+    ['too many requests', () => Promise.resolve(new Response('slow down', { status: 429 }))],
+    [
+      'the stream breaks mid-way',
+      () =>
+        Promise.resolve(
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(encoder.encode(event({ text: 'Half an ' })))
+                controller.error(new TypeError('network error'))
+              },
+            }),
+          ),
+        ),
+    ],
+  ])('a cut stream (%s) shows no error and no half answer, to be followed again', async (_name, respond) => {
+    fetchMock.mockImplementationOnce(respond)
+    expect(await follow()).toBe('cut')
+    expect(useChatStore.getState().answer).toBeNull()
+    expect(useChatStore.getState().status).toBe('idle')
+    expect(useToastStore.getState().current).toBeNull()
 
-    fetchMock.mockResolvedValueOnce(sseResponse([event({ text: 'Answer two' }), event({ done: true })]).response)
-    await useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: 'second' })
-    expect(lastBody()).toEqual({
-      query: 'second',
-      filters: { file_subject_type: 'seakeeper' },
-      conversationId: CONVERSATION,
-    })
-    expect(useChatStore.getState().messages.at(-1)?.content).toBe('Answer two')
+    fetchMock.mockResolvedValueOnce(sseResponse([event({ text: 'Whole answer' }), event({ done: true })]).response)
+    expect(await follow()).toBe('done')
+    expect(useChatStore.getState().answer?.content).toBe('Whole answer')
+    expect(useChatStore.getState().followed[QUESTION]?.tries).toBe(2)
   })
 
-  test('ignores a second send while streaming and a blank one', async () => {
-    const held = sseResponse([event({ text: 'partial' }), event({ done: true })], { hold: true })
-    fetchMock.mockResolvedValueOnce(held.response)
-    const first = useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: 'one' })
-    await vi.waitFor(() => expect(useChatStore.getState().messages.at(-1)?.content).toBe('partial'))
-    await useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: 'two' })
-    await useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: '   ' })
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    held.release()
-    await first
+  test.each([
+    [
+      'a refusal',
+      () => new Response('{"error":{"code":"not_found","message":"Gone."}}', { status: 404 }),
+      'HTTP 404: {"error":{"code":"not_found","message":"Gone."}}',
+    ],
+    ['an answer without a body', () => new Response(null, { status: 200 }), 'No response body'],
+    [
+      'an error event',
+      () => sseResponse([event({ error: 'The model refused.' }), event({ done: true })]).response,
+      'The model refused.',
+    ],
+  ])('shows %s in a toast titled Error and is not followed again by itself', async (_name, response, message) => {
+    fetchMock.mockResolvedValueOnce(response())
+    expect(await follow('furuno')).toBe('refused')
+    expect(useToastStore.getState().current).toMatchObject({
+      title: 'Error',
+      description: message,
+      variant: 'destructive',
+    })
     expect(useChatStore.getState().status).toBe('idle')
+    expect(useChatStore.getState().followed[QUESTION]?.outcome).toBe('refused')
   })
 
   test('going back aborts the stream silently', async () => {
@@ -116,49 +136,12 @@ describe('chat stream', () => {
       init?.signal?.addEventListener('abort', () => held.release())
       return held.response
     })
-    const sending = useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: 'one' })
-    await vi.waitFor(() => expect(useChatStore.getState().status).toBe('streaming'))
+    const following = follow()
+    await vi.waitFor(() => expect(useChatStore.getState().answer?.content).toBe('partial'))
     useChatStore.getState().reset()
-    await sending
-    expect(useChatStore.getState().messages).toEqual([])
+    expect(await following).toBe('aborted')
+    expect(useChatStore.getState().answer).toBeNull()
     expect(useChatStore.getState().status).toBe('idle')
     expect(useToastStore.getState().current).toBeNull()
-  })
-
-  test.each([
-    [
-      'a non-OK answer',
-      () => new Response('model offline', { status: 503, statusText: 'Service Unavailable' }),
-      'HTTP 503: model offline',
-    ],
-    ['an answer without a body', () => new Response(null, { status: 200 }), 'No response body'],
-    [
-      'an error event',
-      () => sseResponse([event({ error: 'The model refused.' }), event({ done: true })]).response,
-      'The model refused.',
-    ],
-  ])('shows %s in a toast titled Error', async (_name, response, message) => {
-    fetchMock.mockResolvedValueOnce(response())
-    await useChatStore.getState().send({ tenant: 'demo', expert: 'furuno', query: 'radar?' })
-    expect(useToastStore.getState().current).toMatchObject({
-      title: 'Error',
-      description: message,
-      variant: 'destructive',
-    })
-    expect(useChatStore.getState().status).toBe('idle')
-  })
-
-  test('sends images as multipart with filters as JSON text', async () => {
-    fetchMock.mockResolvedValueOnce(sseResponse([event({ done: true })]).response)
-    const image = { name: 'gyro.png', type: 'image/png' as const, size: 3, data: 'data:image/png;base64,AAEC' }
-    await useChatStore.getState().send({ tenant: 'demo', expert: 'seakeeper', query: 'what is this?', images: [image] })
-    const form = fetchMock.mock.calls[0]?.[1]?.body as FormData
-    expect(form).toBeInstanceOf(FormData)
-    expect(form.get('query')).toBe('what is this?')
-    expect(JSON.parse(String(form.get('filters')))).toEqual({ file_subject_type: 'seakeeper' })
-    const file = form.get('image_0') as File
-    expect(file.name).toBe('gyro.png')
-    expect(file.type).toBe('image/png')
-    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([0, 1, 2]))
   })
 })

@@ -1,141 +1,129 @@
 /**
- * The live part of a chat: the messages typed and streamed in this session that the local database
- * has not received yet (the answer arrives there by the pull that follows `done`). One stream at a
- * time: a new stream aborts any earlier one, a second send while streaming is ignored.
+ * The live part of a chat: the answer streaming in for a question that is already saved on this
+ * device and on the server (actions.ts queued it; the outbox delivered it). The stream is keyed by
+ * the question's id, so following it again never asks twice: the server replays the answer from
+ * its first event. The stored answer arrives by pull and then replaces the live copy. One stream
+ * at a time: a new one aborts any earlier one.
  */
-import type { Expert, ImageUpload, Source } from '@mw/sync-protocol'
+import type { Expert, Source } from '@mw/sync-protocol'
 import { create } from 'zustand'
 import { errorToast } from '../../components/ui/toast-store.ts'
+import { ApiError } from '../../lib/api-client.ts'
 import { isAbortError, streamExpert } from '../../lib/stream-client.ts'
 
-export interface LiveMessage {
-  key: string
-  role: 'user' | 'assistant'
+export interface LiveAnswer {
+  questionId: string
   content: string
   sources: Source[]
-  images: ImageUpload[]
   createdAt: string
 }
 
-export interface SendInput {
+export interface FollowInput {
   tenant: string
   expert: Expert
+  conversationId: string
+  questionId: string
   query: string
-  images?: ImageUpload[]
-  /** Called once the server names the conversation (put it in the URL). */
-  onConversationId?: (id: string) => void
-  /** Called after `done`; when it resolves the local database holds the stored messages. */
-  onDone?: () => Promise<unknown>
 }
+
+/** How a stream ended: with its answer, refused by the server, cut by the network, or aborted here. */
+export type FollowOutcome = 'done' | 'refused' | 'cut' | 'aborted'
 
 interface ChatState {
   status: 'idle' | 'streaming'
   expert: Expert | null
   conversationId: string | null
-  messages: LiveMessage[]
+  answer: LiveAnswer | null
   controller: AbortController | null
-  send: (input: SendInput) => Promise<void>
+  /** Questions whose answer this page followed: how the last try ended, and how many tries. */
+  followed: Record<string, { outcome: FollowOutcome | 'streaming'; tries: number }>
+  follow: (input: FollowInput) => Promise<FollowOutcome>
   /** Start view: aborts any stream and forgets the conversation. */
   reset: () => void
-  /** Show this expert's conversation (from a list or the URL; null: start view); no-op if already shown. */
+  /** Show this expert's conversation (from a list, the URL or a send; null: start view); no-op if already shown. */
   open: (expert: Expert, conversationId: string | null) => void
 }
-
-let keySeq = 0
-const newKey = () => `live-${++keySeq}`
 
 export const useChatStore = create<ChatState>((set, get) => ({
   status: 'idle',
   expert: null,
   conversationId: null,
-  messages: [],
+  answer: null,
   controller: null,
+  followed: {},
 
   reset: () => {
     get().controller?.abort()
-    set({ status: 'idle', conversationId: null, messages: [], controller: null })
+    set({ status: 'idle', conversationId: null, answer: null, controller: null })
   },
 
   open: (expert, conversationId) => {
     if (get().expert === expert && get().conversationId === conversationId) return
     get().controller?.abort()
-    set({ status: 'idle', expert, conversationId, messages: [], controller: null })
+    set({ status: 'idle', expert, conversationId, answer: null, controller: null })
   },
 
-  send: async ({ tenant, expert, query, images = [], onConversationId, onDone }) => {
-    const text = query.trim()
-    if (!text || get().status === 'streaming') return
+  follow: async ({ tenant, expert, conversationId, questionId, query }) => {
     get().controller?.abort()
     const controller = new AbortController()
-    let assistantKey: string | null = null
-    const now = new Date().toISOString()
-    set((s) => ({
-      status: 'streaming',
-      expert,
-      controller,
-      messages: [...s.messages, { key: newKey(), role: 'user', content: text, sources: [], images, createdAt: now }],
-    }))
-
-    const updateAssistant = (change: (m: LiveMessage) => LiveMessage) =>
+    const mark = (outcome: FollowOutcome | 'streaming') =>
       set((s) => {
-        if (assistantKey === null) {
-          assistantKey = newKey()
-          const fresh: LiveMessage = {
-            key: assistantKey,
-            role: 'assistant',
-            content: '',
-            sources: [],
-            images: [],
-            createdAt: new Date().toISOString(),
-          }
-          return { messages: [...s.messages, change(fresh)] }
-        }
-        return { messages: s.messages.map((m) => (m.key === assistantKey ? change(m) : m)) }
+        const tries = (s.followed[questionId]?.tries ?? 0) + (outcome === 'streaming' ? 1 : 0)
+        return { followed: { ...s.followed, [questionId]: { outcome, tries } } }
       })
+    set({
+      status: 'streaming',
+      controller,
+      answer: { questionId, content: '', sources: [], createdAt: new Date().toISOString() },
+    })
+    mark('streaming')
+    const update = (change: (a: LiveAnswer) => LiveAnswer) => {
+      if (controller.signal.aborted) return
+      set((s) => (s.answer?.questionId === questionId ? { answer: change(s.answer) } : {}))
+    }
 
-    let finished = false
+    let outcome = 'cut' as FollowOutcome
     try {
       await streamExpert({
         tenant,
         expert,
-        query: text,
-        images,
-        conversationId: get().conversationId ?? undefined,
+        query,
+        conversationId,
+        messageId: questionId,
         signal: controller.signal,
         onEvent: (event) => {
           if (controller.signal.aborted) return
           if (event.meta) {
             const sources = event.meta.contexts
-            updateAssistant((m) => ({ ...m, sources }))
+            update((a) => ({ ...a, sources }))
           }
           if (event.text) {
             const chunk = event.text
-            updateAssistant((m) => ({ ...m, content: m.content + chunk }))
+            update((a) => ({ ...a, content: a.content + chunk }))
           }
-          if (event.conversationId && event.conversationId !== get().conversationId) {
-            set({ conversationId: event.conversationId })
-            onConversationId?.(event.conversationId)
+          if (event.error) {
+            outcome = 'refused'
+            errorToast('Error', event.error)
           }
-          if (event.error) errorToast('Error', event.error)
-          if (event.done) finished = true
+          if (event.done && outcome !== 'refused') outcome = 'done'
         },
       })
+      if (controller.signal.aborted) outcome = 'aborted'
     } catch (error) {
-      if (!isAbortError(error) && !controller.signal.aborted) {
+      if (isAbortError(error) || controller.signal.aborted) outcome = 'aborted'
+      else if (error instanceof ApiError && (error.code === 'network' || error.status >= 500 || error.status === 429))
+        outcome = 'cut'
+      else {
+        outcome = 'refused'
         errorToast('Error', error instanceof Error ? error.message : String(error))
       }
     } finally {
       if (get().controller === controller) set({ status: 'idle', controller: null })
     }
-    if (finished && onDone) {
-      const conversationId = get().conversationId
-      try {
-        await onDone()
-        // The pull brought the stored messages; drop the live copies unless another send began.
-        if (get().status === 'idle' && get().conversationId === conversationId) set({ messages: [] })
-      } catch {
-        // Offline again: keep showing the live copies until a later pull.
-      }
-    }
+    // A cut or refused stream leaves nothing half-written on screen: the question shows it waits.
+    if (outcome !== 'done' && get().answer?.questionId === questionId && get().controller === null)
+      set({ answer: null })
+    mark(outcome)
+    return outcome
   },
 }))

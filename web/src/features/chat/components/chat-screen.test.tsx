@@ -1,9 +1,9 @@
-import type { Conversation } from '@mw/sync-protocol'
-import { act, cleanup, screen } from '@testing-library/react'
+import { cleanup, screen } from '@testing-library/react'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
 import { openLocalDb } from '../../../db/local-db.ts'
+import { queueChatMessage } from '../actions.ts'
 import { useChatStore } from '../store.ts'
 import { renderSeakeeperChat } from '../test/render-seakeeper-chat.tsx'
 
@@ -14,15 +14,6 @@ function renderAt(conversationId: string) {
   return db
 }
 
-const conversation = (id: string): Conversation => ({
-  id,
-  title: 'Slow spool-up',
-  agentId: 'seakeeper',
-  status: 'active',
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-})
-
 beforeEach(() => {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
@@ -31,7 +22,14 @@ beforeEach(() => {
     removeEventListener() {},
   }))
   useToastStore.setState({ current: null })
-  useChatStore.setState({ status: 'idle', expert: null, conversationId: null, messages: [], controller: null })
+  useChatStore.setState({
+    status: 'idle',
+    expert: null,
+    conversationId: null,
+    answer: null,
+    controller: null,
+    followed: {},
+  })
 })
 
 afterEach(() => {
@@ -50,25 +48,44 @@ describe('chat screen loading a conversation', () => {
     )
   })
 
-  test('a conversation just stored by the pull after an answer is not reported as failed', async () => {
-    const id = uuidv7()
-    useChatStore.setState({
-      expert: 'seakeeper',
-      conversationId: id,
-      messages: [
-        { key: 'q', role: 'user', content: 'Why?', sources: [], images: [], createdAt: new Date().toISOString() },
-      ],
+  test('a queued question says it waits; once the server has it the answer streams in, then the stored copy replaces it', async () => {
+    const fetchMock = vi.fn<typeof fetch>()
+    vi.stubGlobal('fetch', fetchMock)
+    const userId = uuidv7()
+    const db = openLocalDb(userId, 'demo')
+    const { conversationId, messageId, mid } = await queueChatMessage(db, {
+      agentId: 'seakeeper',
+      query: 'Why is the spool-up slow?',
+      images: [],
     })
-    const db = renderAt(id)
-    await screen.findByText('Why?')
-    // Let the live query deliver its first answer: this device does not hold the conversation yet.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
-    // The pull writes the conversation; the chat drops its live copy before the live query re-reads.
-    const stored = db.conversations.put(conversation(id))
-    act(() => useChatStore.setState({ messages: [] }))
-    await stored
-    await screen.findByRole('heading', { name: 'Slow spool-up' })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    renderSeakeeperChat(userId, `/t/demo/ask/seakeeper?conversation=${conversationId}`)
+    expect((await screen.findByRole('article', { name: 'Your message' })).textContent).toContain(
+      'Why is the spool-up slow?',
+    )
+    await screen.findByText(/Saved on this device, sending/)
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    fetchMock.mockResolvedValueOnce(
+      new Response(`data: ${JSON.stringify({ text: '<p>Check the oil.</p>' })}\n\ndata: {"done":true}\n\n`, {
+        headers: { 'content-type': 'text/event-stream' },
+      }),
+    )
+    await db.outbox.where('mid').equals(mid).modify({ state: 'acked' })
+    await screen.findByText('Check the oil.')
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ messageId, conversationId })
+
+    await db.messages.put({
+      id: uuidv7(),
+      conversationId,
+      role: 'assistant',
+      content: '<p>Check the oil.</p>',
+      createdAt: new Date().toISOString(),
+      metadata: { sources: [] },
+      replyTo: messageId,
+    })
+    await vi.waitFor(() => expect(screen.getAllByText('Check the oil.')).toHaveLength(1))
+    expect(screen.queryByText(/Saved on this device/)).toBeNull()
+    expect(fetchMock).toHaveBeenCalledOnce()
     expect(useToastStore.getState().current).toBeNull()
   })
 })

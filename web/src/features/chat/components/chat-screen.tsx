@@ -6,12 +6,14 @@ import { errorToast } from '../../../components/ui/toast-store.ts'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { useTenant } from '../../../lib/use-tenant.ts'
+import { useAnswerFollower } from '../hooks/use-answer-follower.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
 import { takePendingMessage } from '../hooks/use-pending-message.ts'
 import { useSendMessage } from '../hooks/use-send-message.ts'
 import { useChatStore } from '../store.ts'
 import { Composer } from './composer.tsx'
 import { MessageBubble } from './message-bubble.tsx'
+import { QuestionStatus } from './question-status.tsx'
 import { StartView } from './start-view.tsx'
 
 /** The expert chat: a start view, or one conversation (from ?conversation=id or the first send). */
@@ -22,13 +24,20 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   const urlConversation = params.get('conversation')
   const status = useChatStore((s) => s.status)
   const storeConversation = useChatStore((s) => s.conversationId)
-  const live = useChatStore((s) => s.messages)
+  const liveAnswer = useChatStore((s) => s.answer)
   const open = useChatStore((s) => s.open)
   const reset = useChatStore((s) => s.reset)
   const [draft, setDraft] = useState('')
-  const sendMessage = useSendMessage(tenant, expert)
+  const sendMessage = useSendMessage(expert)
   const db = useLocalDb()
   const stored = useConversation(urlConversation)
+  const { question, outcome, askAgain } = useAnswerFollower(tenant, expert, stored)
+  // The live answer shows until the pull brings the stored one.
+  const live =
+    liveAnswer && !stored?.messages.some((m) => m.replyTo === liveAnswer.questionId) && liveAnswer.content
+      ? liveAnswer
+      : null
+  const lastMessage = stored?.messages.at(-1)
   const pendingTaken = useRef(false)
   const failedLoad = useRef<string | null>(null)
   const endRef = useRef<HTMLDivElement>(null)
@@ -43,14 +52,16 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     pendingTaken.current = true
     const pending = takePendingMessage()
     setParams({}, { replace: true })
-    if (pending?.content.trim()) void sendMessage(pending.content, pending.images)
+    if (!pending?.content.trim()) return
+    void sendMessage(pending.content, pending.images).then((saved) => {
+      if (!saved) setDraft(pending.content)
+    })
   }, [params, setParams, sendMessage])
 
   useEffect(() => {
     // A live query keeps its previous answer while the next one runs: judge only the answer for this id.
     if (!urlConversation || stored?.id !== urlConversation || stored.conversation) return
-    if (live.length > 0 || status === 'streaming') return
-    if (failedLoad.current === urlConversation) return
+    if (status === 'streaming' || failedLoad.current === urlConversation) return
     // The live query may still hold the answer from before the pull that just stored this
     // conversation (the chat drops its live copies right after that pull): ask the database itself.
     let stale = false
@@ -62,22 +73,22 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     return () => {
       stale = true
     }
-  }, [db, urlConversation, stored, live.length, status])
+  }, [db, urlConversation, stored, status])
 
-  const messageCount = (stored?.messages.length ?? 0) + live.length
-  const lastLiveLength = live.at(-1)?.content.length ?? 0
+  const messageCount = stored?.messages.length ?? 0
+  const liveLength = live?.content.length ?? 0
   useEffect(() => {
-    if (messageCount > 0 || lastLiveLength > 0) endRef.current?.scrollIntoView?.({ block: 'end' })
-  }, [messageCount, lastLiveLength])
+    if (messageCount > 0 || liveLength > 0) endRef.current?.scrollIntoView?.({ block: 'end' })
+  }, [messageCount, liveLength])
 
-  const inConversation = urlConversation !== null || live.length > 0
+  const inConversation = urlConversation !== null
   const title = stored?.conversation?.title?.trim() || (inConversation ? 'New Conversation' : '')
   const composer = (
     <Composer
       draft={draft}
       onDraftChange={setDraft}
       streaming={status === 'streaming'}
-      onSend={(text, images) => void sendMessage(text, images)}
+      onSend={sendMessage}
       placeholder={`Ask the ${EXPERT_NAMES[expert]} expert…`}
     />
   )
@@ -126,28 +137,24 @@ export function ChatScreen({ expert }: { expert: Expert }) {
         {stored?.messages.map((m) => (
           <MessageBubble
             key={m.id}
-            role={m.role}
+            author={m.role}
             content={m.content}
             createdAt={m.createdAt}
             sources={m.metadata.sources}
+            images={stored.images.get(m.id)}
             pending={stored.unsent.has(m.id)}
           />
         ))}
-        {live.map((m) => (
-          <MessageBubble
-            key={m.key}
-            role={m.role}
-            content={m.content}
-            createdAt={m.createdAt}
-            sources={m.sources}
-            images={m.images}
-          />
-        ))}
-        {status === 'streaming' && live.at(-1)?.role === 'user' && (
-          <p className="muted typing" role="status">
-            The expert is looking through the manuals…
-          </p>
+        {live && (
+          <MessageBubble author="assistant" content={live.content} createdAt={live.createdAt} sources={live.sources} />
         )}
+        <QuestionStatus
+          unsent={lastMessage?.role === 'user' && (stored?.unsent.has(lastMessage.id) ?? false)}
+          unanswered={question !== null && !live}
+          streaming={status === 'streaming' && !live}
+          outcome={outcome}
+          onAskAgain={askAgain}
+        />
         <div ref={endRef} />
       </div>
       {composer}

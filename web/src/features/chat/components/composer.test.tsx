@@ -10,7 +10,7 @@ function Harness({
   onSend,
   streaming = false,
 }: {
-  onSend: (text: string, images: unknown[]) => void
+  onSend: (text: string, images: unknown[]) => Promise<boolean>
   streaming?: boolean
 }) {
   const [draft, setDraft] = useState('')
@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe('composer', () => {
   test('Enter sends the trimmed text and clears; Shift+Enter adds a line', async () => {
-    const onSend = vi.fn()
+    const onSend = vi.fn(async () => true)
     render(<Harness onSend={onSend} />)
     const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
     await userEvent.type(box, '  Gyro alarm{Shift>}{Enter}{/Shift}second line')
@@ -45,8 +45,31 @@ describe('composer', () => {
     expect(box.value).toBe('')
   })
 
+  test('keeps the text when the message could not be saved', async () => {
+    const onSend = vi.fn(async () => false)
+    render(<Harness onSend={onSend} />)
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
+    await userEvent.type(box, 'Gyro alarm{Enter}')
+    expect(onSend).toHaveBeenCalledOnce()
+    expect(box.value).toBe('Gyro alarm')
+  })
+
+  test('text typed while the message is being saved stays', async () => {
+    let save: (saved: boolean) => void = () => {}
+    const onSend = vi.fn(() => new Promise<boolean>((resolve) => (save = resolve)))
+    render(<Harness onSend={onSend} />)
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
+    await userEvent.type(box, 'First{Enter}')
+    await userEvent.type(box, ' and more')
+    save(true)
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false),
+    )
+    expect(box.value).toBe('First and more')
+  })
+
   test('a blank message cannot be sent', async () => {
-    const onSend = vi.fn()
+    const onSend = vi.fn(async () => true)
     render(<Harness onSend={onSend} />)
     const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement
     expect(send.disabled).toBe(true)
@@ -56,7 +79,7 @@ describe('composer', () => {
   })
 
   test('sending is disabled while a stream runs', async () => {
-    const onSend = vi.fn()
+    const onSend = vi.fn(async () => true)
     render(<Harness onSend={onSend} streaming />)
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Next question{Enter}')
     expect(onSend).not.toHaveBeenCalled()
@@ -64,7 +87,7 @@ describe('composer', () => {
   })
 
   test('grows with its text up to 128 px', () => {
-    render(<Harness onSend={vi.fn()} />)
+    render(<Harness onSend={vi.fn(async () => true)} />)
     const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
     Object.defineProperty(box, 'scrollHeight', { configurable: true, get: () => 60 })
     fireEvent.change(box, { target: { value: 'two\nlines' } })
@@ -82,7 +105,7 @@ describe('composer', () => {
     ],
     ['an 11 MB photo', png('huge.png', 11 * 1024 * 1024), 'Image too large. Maximum size is 10MB.'],
   ])('refuses %s with a toast', async (_name, file, message) => {
-    render(<Harness onSend={vi.fn()} />)
+    render(<Harness onSend={vi.fn(async () => true)} />)
     await userEvent.upload(screen.getByLabelText('Attach images'), file, { applyAccept: false })
     await waitFor(() =>
       expect(useToastStore.getState().current).toMatchObject({ title: 'Image upload failed', description: message }),
@@ -91,7 +114,7 @@ describe('composer', () => {
   })
 
   test('keeps at most 3 images and sends them with the text', async () => {
-    const onSend = vi.fn()
+    const onSend = vi.fn(async () => true)
     render(<Harness onSend={onSend} />)
     await userEvent.upload(screen.getByLabelText('Attach images'), [
       png('a.png'),
@@ -103,7 +126,7 @@ describe('composer', () => {
     await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(3))
     expect((screen.getByRole('button', { name: 'Attach image' }) as HTMLButtonElement).disabled).toBe(true)
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'What is this?{Enter}')
-    const images = onSend.mock.calls[0]?.[1] as { name: string; type: string; data: string }[]
+    const images = (onSend.mock.calls as unknown[][])[0]?.[1] as { name: string; type: string; data: string }[]
     expect(images.map((i) => i.name)).toEqual(['a.png', 'b.png', 'c.png'])
     expect(images[0]?.data.startsWith('data:image/png;base64,')).toBe(true)
   })

@@ -9,7 +9,8 @@ import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 interface ComposerProps {
   draft: string
   onDraftChange: (draft: string) => void
-  onSend: (text: string, images: ImageUpload[]) => void
+  /** Resolves true once the message is saved; until then (and if it is not) the text stays. */
+  onSend: (text: string, images: ImageUpload[]) => Promise<boolean>
   streaming?: boolean
   disabled?: boolean
   placeholder?: string
@@ -34,9 +35,12 @@ export function Composer({
   const online = useOnlineStatus()
   const [images, setImages] = useState<Attachment[]>([])
   const [preparing, setPreparing] = useState(false)
+  const [saving, setSaving] = useState(false)
   const textRef = useRef<HTMLTextAreaElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
-  const canSend = draft.trim().length > 0 && !streaming && !disabled && !preparing
+  const latestDraft = useRef(draft)
+  latestDraft.current = draft
+  const canSend = draft.trim().length > 0 && !streaming && !disabled && !preparing && !saving
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, so it is measured again whenever the draft changes
   useLayoutEffect(() => {
@@ -46,20 +50,25 @@ export function Composer({
     el.style.height = `${Math.min(el.scrollHeight, LIMITS.composerMaxHeightPx)}px`
   }, [draft])
 
-  const submit = () => {
+  const submit = async () => {
     if (!canSend) return
-    onSend(
-      draft.trim(),
+    const text = draft.trim()
+    setSaving(true)
+    const saved = await onSend(
+      text,
       images.map((a) => a.upload),
-    )
-    onDraftChange('')
+    ).catch(() => false)
+    setSaving(false)
+    if (!saved) return
+    // Only what was sent is cleared: text typed while saving stays.
+    if (latestDraft.current.trim() === text) onDraftChange('')
     setImages([])
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault()
-      submit()
+      void submit()
     }
   }
 
@@ -84,7 +93,7 @@ export function Composer({
       className="composer"
       onSubmit={(e) => {
         e.preventDefault()
-        submit()
+        void submit()
       }}
     >
       {images.length > 0 && (

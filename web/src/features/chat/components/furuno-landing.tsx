@@ -42,9 +42,10 @@ export function FurunoLanding() {
         draft={draft}
         onDraftChange={setDraft}
         placeholder="Ask the Furuno expert…"
-        onSend={(content, images) => {
-          storePendingMessage({ content, images })
+        onSend={async (content, images) => {
+          if (!storePendingMessage({ content, images })) return false
           navigate(`/t/${tenant}/ask/furuno?new=true`)
+          return true
         }}
       />
     </div>

@@ -3,7 +3,7 @@ import { relativeTime } from '../../../lib/relative-time.ts'
 import { sanitizeHtml } from '../../../lib/sanitize.ts'
 
 interface MessageBubbleProps {
-  role: 'user' | 'assistant'
+  author: 'user' | 'assistant'
   content: string
   createdAt: string
   sources: Source[]
@@ -12,9 +12,9 @@ interface MessageBubbleProps {
 }
 
 /** One message; its HTML is sanitised here again, whatever the server did before storing it. */
-export function MessageBubble({ role, content, createdAt, sources, images = [], pending }: MessageBubbleProps) {
+export function MessageBubble({ author, content, createdAt, sources, images = [], pending }: MessageBubbleProps) {
   return (
-    <article className={`message message-${role}`} aria-label={role === 'user' ? 'Your message' : 'Expert answer'}>
+    <article className={`message message-${author}`} aria-label={author === 'user' ? 'Your message' : 'Expert answer'}>
       {images.length > 0 && (
         <div className="message-images">
           {images.map((img) => (

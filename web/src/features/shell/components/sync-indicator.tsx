@@ -5,8 +5,7 @@ import { SyncPanel } from './sync-panel.tsx'
 
 /** Compact sync state (offline, waiting changes, problems); opens the sync panel. */
 export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
-  const browserOnline = useOnlineStatus()
-  const online = useSyncStore((s) => s.online) && browserOnline
+  const online = useOnlineStatus()
   const pending = useSyncStore((s) => s.pending)
   const problems = useSyncStore((s) => s.problems.length)
   const syncing = useSyncStore((s) => s.syncing)

@@ -22,7 +22,7 @@ const WHAT: Record<SyncProblem['type'], string> = {
  */
 export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const s = useSyncStore()
-  const online = useOnlineStatus() && s.online
+  const online = useOnlineStatus()
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const dialog = ref.current
