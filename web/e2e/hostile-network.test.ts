@@ -1,0 +1,142 @@
+/**
+ * Chat on the networks of a boat: "connected but no internet" (every request fails while
+ * navigator.onLine stays true), an answer stream cut mid-way, and a link that drops a random
+ * share of requests. Every question reaches the server once and is answered once, the composer
+ * keeps what was typed until it is saved, and the sync indicator never says "Synced" while
+ * something waits.
+ */
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, signInAs, USERS, waitForSynced } from './harness.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+interface ServerMessage {
+  role: string
+  content: string
+  replyTo: string | null
+}
+
+async function serverMessages(context: BrowserContext, conversationId: string): Promise<ServerMessage[]> {
+  const res = await context.request.get(`/api/t/demo/conversations/${conversationId}`)
+  expect(res.ok()).toBe(true)
+  return ((await res.json()) as { messages: ServerMessage[] }).messages
+}
+
+const conversationOf = (page: Page) => new URL(page.url()).searchParams.get('conversation') ?? ''
+
+async function ask(page: Page, question: string) {
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  await composer.fill(question)
+  await composer.press('Enter')
+  // Cleared only once the question is saved on the device.
+  await expect.poll(() => composer.inputValue()).toBe('')
+  await page.getByRole('article', { name: 'Your message' }).filter({ hasText: question }).waitFor()
+}
+
+const indicatorLabel = (page: Page) =>
+  page.locator('button.sync-indicator').first().getAttribute('aria-label', { timeout: 5_000 })
+
+async function openChat(page: Page) {
+  await signInAs(page, USERS.tech.email)
+  await waitForSynced(page)
+  await page.goto('/t/demo/ask/seakeeper')
+  await waitForSynced(page)
+}
+
+describe('chat on a hostile network', () => {
+  test('connected but no internet: the question is kept, shown as waiting, and answered once when the link returns', async () => {
+    const { context, page, pageErrors } = await openPage(browser)
+    await openChat(page)
+    const noInternet = (route: Route) => route.abort('internetdisconnected')
+    await context.route('**/api/**', noInternet)
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+
+    const question = 'The gyro will not spool up after the shore power dropped. What do I check first?'
+    await ask(page, question)
+    await page.getByText(/Saved on this device/).waitFor()
+    await expect.poll(() => indicatorLabel(page), { timeout: 20_000 }).toMatch(/Offline · 1 waiting/)
+    // A reload on a dead link still shows the question: it lives on the device, not in a request.
+    await page.reload()
+    await page.getByRole('article', { name: 'Your message' }).filter({ hasText: question }).waitFor()
+
+    await context.unroute('**/api/**', noInternet)
+    await page.getByRole('button', { name: 'Retry now' }).click()
+    await page.getByRole('article', { name: 'Expert answer' }).first().waitFor({ timeout: 30_000 })
+    await waitForSynced(page)
+    const messages = await serverMessages(context, conversationOf(page))
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(messages[0]?.content).toContain('will not spool up')
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
+  test('an answer stream cut mid-way is followed again and answered once', async () => {
+    const { context, page, pageErrors } = await openPage(browser)
+    await openChat(page)
+    let cuts = 0
+    await context.route('**/experts/seakeeper/stream', async (route) => {
+      if (cuts > 0) return route.continue()
+      cuts += 1
+      // Deliver the first event of the real answer, then end the response as a dropped link would.
+      const real = await route.fetch()
+      const firstEvent = `${(await real.text()).split('\n\n')[0]}\n\n`
+      await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: firstEvent })
+    })
+    const question = 'How often should the seal cartridge be replaced on a Seakeeper 6?'
+    await ask(page, question)
+    await page.getByRole('article', { name: 'Expert answer' }).first().waitFor({ timeout: 30_000 })
+    await waitForSynced(page)
+    expect(cuts).toBe(1)
+    await expect.poll(() => page.getByRole('article', { name: 'Expert answer' }).count()).toBe(1)
+    const messages = await serverMessages(context, conversationOf(page))
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
+  test('with 30 % of requests dropped, every question reaches the server once and is answered once', async () => {
+    const { context, page, pageErrors } = await openPage(browser)
+    await openChat(page)
+    // A fixed sequence, so a failure can be replayed: roughly every third request dies.
+    let n = 0
+    const drops = (route: Route) => (++n % 10 < 3 ? route.abort('connectionreset') : route.continue())
+    await context.route('**/api/t/**', drops)
+
+    const questions = [
+      'What torque do the gyro mounting bolts take?',
+      'Which oil grade goes into the Seakeeper 6 bearings?',
+      'The display shows a motor drive fault. What now?',
+    ]
+    for (const question of questions) {
+      // A question may go while the last one waits to send, but not while its answer streams in.
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Send message' }).textContent(), { timeout: 30_000 })
+        .toBe('Send')
+      await ask(page, question)
+      const label = await indicatorLabel(page)
+      const waiting = await page.getByText(/Saved on this device/).count()
+      if (waiting > 0) expect(label).not.toBe('Sync status: Synced')
+    }
+    await context.unroute('**/api/t/**', drops)
+    await waitForSynced(page)
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Expert answer' }).count(), { timeout: 45_000 })
+      .toBe(questions.length)
+
+    const messages = await serverMessages(context, conversationOf(page))
+    for (const question of questions) {
+      expect(messages.filter((m) => m.role === 'user' && m.content.includes(question))).toHaveLength(1)
+    }
+    const questionIds = messages.filter((m) => m.role === 'assistant').map((m) => m.replyTo)
+    expect(new Set(questionIds).size).toBe(questions.length)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})
