@@ -5,13 +5,17 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
+import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
+import { rowKey } from '../../../sync/optimistic.ts'
+import { useWaitingRows } from '../../../sync/use-waiting-rows.ts'
 import { setCaseStatus } from '../actions.ts'
 import { useCase } from '../hooks/use-case.ts'
+import { saveCaseChange } from '../save-change.ts'
 import { CaseHistory } from './case-history.tsx'
 import { NoteForm } from './note-form.tsx'
 import { StatusBadge } from './status-badge.tsx'
@@ -23,6 +27,7 @@ export function CaseDetailPage() {
   const navigate = useNavigate()
   const data = useCase(id)
   const synced = useFirstSyncDone()
+  const waiting = useWaitingRows()
 
   if (data === undefined || (!data.caseRow && !synced)) return <Skeleton rows={5} />
   const c = data.caseRow
@@ -38,14 +43,7 @@ export function CaseDetailPage() {
     )
   }
 
-  const changeStatus = async (status: CaseStatus) => {
-    try {
-      await setCaseStatus(db, c.id, status)
-      toast({ title: 'Case updated' })
-    } catch (error) {
-      errorToast('Update failed', error instanceof Error ? error.message : String(error))
-    }
-  }
+  const changeStatus = (status: CaseStatus) => saveCaseChange(() => setCaseStatus(db, c.id, status))
 
   const share = async () => {
     const url = window.location.href
@@ -71,6 +69,7 @@ export function CaseDetailPage() {
           </Button>
           <h1>{c.title}</h1>
           <StatusBadge status={c.status} />
+          {waiting.has(rowKey('case', c.id)) && <WaitingMark />}
         </div>
         <div className="toolbar no-print">
           <label htmlFor="case-status">Status</label>
@@ -95,7 +94,7 @@ export function CaseDetailPage() {
             <p className="case-text">{htmlToText(c.description).trim() || 'No details available'}</p>
           </section>
           <NoteForm caseId={c.id} />
-          <CaseHistory events={data.events} caseId={c.id} />
+          <CaseHistory events={data.events} caseId={c.id} waiting={waiting} />
         </div>
         <aside className="detail-side">
           <section className="card" aria-labelledby="case-info">

@@ -1,10 +1,12 @@
 import type { CaseEvent, CaseStatus } from '@mw/sync-protocol'
 import { Button } from '../../../components/ui/button.tsx'
-import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { useCurrentUser } from '../../../lib/session-store.ts'
+import { type RowKey, rowKey } from '../../../sync/optimistic.ts'
 import { setCaseStatus } from '../actions.ts'
+import { saveCaseChange } from '../save-change.ts'
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -22,19 +24,21 @@ function describe(event: CaseEvent): string {
 }
 
 /** The case history; a status change that lost a conflict can be applied again with one tap. */
-export function CaseHistory({ events, caseId }: { events: CaseEvent[]; caseId: string }) {
+export function CaseHistory({
+  events,
+  caseId,
+  waiting,
+}: {
+  events: CaseEvent[]
+  caseId: string
+  /** Rows with changes still on this device only: their events say so instead of a time. */
+  waiting: ReadonlySet<RowKey>
+}) {
   const db = useLocalDb()
   const user = useCurrentUser()
   if (events.length === 0) return null
 
-  const applyAgain = async (status: CaseStatus) => {
-    try {
-      await setCaseStatus(db, caseId, status)
-      toast({ title: 'Case updated' })
-    } catch (error) {
-      errorToast('Update failed', error instanceof Error ? error.message : String(error))
-    }
-  }
+  const applyAgain = (status: CaseStatus) => saveCaseChange(() => setCaseStatus(db, caseId, status))
 
   return (
     <section className="card" aria-labelledby="case-history">
@@ -43,7 +47,11 @@ export function CaseHistory({ events, caseId }: { events: CaseEvent[]; caseId: s
         {events.map((e) => (
           <li key={e.id} className={`history-item history-${e.kind}`}>
             <span>{describe(e)}</span>
-            <span className="muted">{formatDateTime(e.createdAt)}</span>
+            {waiting.has(rowKey('caseEvent', e.id)) ? (
+              <WaitingMark />
+            ) : (
+              <span className="muted">{formatDateTime(e.createdAt)}</span>
+            )}
             {e.kind === 'conflict' && e.authorId === user?.id && asText(e.data.wanted) && (
               <Button variant="secondary" onClick={() => void applyAgain(asText(e.data.wanted) as CaseStatus)}>
                 Apply again

@@ -3,10 +3,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
+import { rowKey } from '../../../sync/optimistic.ts'
+import { useWaitingRows } from '../../../sync/use-waiting-rows.ts'
 import { useCases } from '../hooks/use-cases.ts'
 import { useCasesUi } from '../store.ts'
 import { NewCaseDialog } from './new-case-dialog.tsx'
@@ -26,6 +29,7 @@ export function CasesPage() {
   const filter = useCasesUi((s) => s.statusFilter)
   const setFilter = useCasesUi((s) => s.setStatusFilter)
   const cases = useCases(filter)
+  const waiting = useWaitingRows()
   const synced = useFirstSyncDone()
   const creating = params.get('new') === '1'
   const setCreating = (open: boolean) => setParams(open ? { new: '1' } : {}, { replace: true })
@@ -82,6 +86,7 @@ export function CasesPage() {
                 <div className="case-row-head">
                   <span className="case-title">{c.title}</span>
                   <StatusBadge status={c.status} />
+                  {waiting.has(rowKey('case', c.id)) && <WaitingMark />}
                 </div>
                 <span className="case-meta">
                   {EXPERT_NAMES[c.expert]} · #{c.id.slice(-CASE_ID_SUFFIX_LENGTH)} · {formatDate(c.createdAt)}

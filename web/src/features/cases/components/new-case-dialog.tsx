@@ -7,8 +7,9 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { savedToast } from '../../../lib/saved-toast.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { createCase } from '../actions.ts'
 
@@ -91,7 +92,7 @@ function NewCaseForm({
           .slice(0, LIMITS.tagsMax),
         conversationId: initial.conversationId,
       })
-      toast({ title: 'Case created' })
+      savedToast('Case created')
       onDone()
       navigate(`/t/${tenant}/cases/${id}`)
     } catch {

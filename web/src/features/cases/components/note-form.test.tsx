@@ -6,34 +6,43 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
 import { openLocalDb } from '../../../db/local-db.ts'
 import { LocalDbProvider } from '../../../db/local-db-context.tsx'
+import { useSyncStore } from '../../../sync/sync-store.ts'
 import { NoteForm } from './note-form.tsx'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  useSyncStore.setState({ online: true })
+})
+
+async function renderNoteForm() {
+  const userId = uuidv7()
+  const db = openLocalDb(userId, 'demo')
+  const row: Case = {
+    id: uuidv7(),
+    title: 'Gyro vibration',
+    description: 'Vibration at low speed.',
+    expert: 'seakeeper',
+    status: 'Open',
+    tags: [],
+    createdBy: userId,
+    assignedTo: null,
+    conversationId: null,
+    version: 1,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  }
+  await db.cases.put(row)
+  render(
+    <LocalDbProvider userId={userId} tenant="demo">
+      <NoteForm caseId={row.id} />
+    </LocalDbProvider>,
+  )
+  return { db, row }
+}
 
 describe('Add Notes', () => {
   test('stays disabled while blank, then appends a dated note after a blank line', async () => {
-    const userId = uuidv7()
-    const db = openLocalDb(userId, 'demo')
-    const row: Case = {
-      id: uuidv7(),
-      title: 'Gyro vibration',
-      description: 'Vibration at low speed.',
-      expert: 'seakeeper',
-      status: 'Open',
-      tags: [],
-      createdBy: userId,
-      assignedTo: null,
-      conversationId: null,
-      version: 1,
-      createdAt: '2026-11-01T10:00:00.000Z',
-      updatedAt: '2026-11-01T10:00:00.000Z',
-    }
-    await db.cases.put(row)
-    render(
-      <LocalDbProvider userId={userId} tenant="demo">
-        <NoteForm caseId={row.id} />
-      </LocalDbProvider>,
-    )
+    const { db, row } = await renderNoteForm()
     const button = screen.getByRole('button', { name: 'Add Note' }) as HTMLButtonElement
     const note = screen.getByRole('textbox', { name: 'Note' })
     expect(button.disabled).toBe(true)
@@ -47,6 +56,15 @@ describe('Add Notes', () => {
     const description = (await db.cases.get(row.id))?.description ?? ''
     expect(description).toMatch(/^Vibration at low speed\.\n\n\[[^\]]+\] Replaced the seal kit\.$/)
     expect((note as HTMLTextAreaElement).value).toBe('')
+    expect(await db.outbox.count()).toBe(1)
+  })
+
+  test('offline, the toast says the note is saved on this device, not that the case was updated', async () => {
+    useSyncStore.setState({ online: false })
+    const { db } = await renderNoteForm()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'Checked the bilge pump.')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Note' }))
+    await waitFor(() => expect(useToastStore.getState().current?.title).toBe('Saved on this device, will sync'))
     expect(await db.outbox.count()).toBe(1)
   })
 })

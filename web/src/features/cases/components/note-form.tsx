@@ -1,9 +1,9 @@
 import { LIMITS } from '@mw/sync-protocol'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { appendCaseNote } from '../actions.ts'
+import { saveCaseChange } from '../save-change.ts'
 
 /** Add Notes: the button stays disabled while the note is blank. */
 export function NoteForm({ caseId }: { caseId: string }) {
@@ -15,15 +15,8 @@ export function NoteForm({ caseId }: { caseId: string }) {
     e.preventDefault()
     if (!note.trim()) return
     setSaving(true)
-    try {
-      await appendCaseNote(db, caseId, note)
-      setNote('')
-      toast({ title: 'Case updated' })
-    } catch (error) {
-      errorToast('Update failed', error instanceof Error ? error.message : String(error))
-    } finally {
-      setSaving(false)
-    }
+    if (await saveCaseChange(() => appendCaseNote(db, caseId, note))) setNote('')
+    setSaving(false)
   }
 
   return (

@@ -2,9 +2,10 @@ import type { Role, TenantUser, TrainingSet } from '@mw/sync-protocol'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
-import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { displayName } from '../../../lib/display-name.ts'
+import { savedToast } from '../../../lib/saved-toast.ts'
 import { assignTraining } from '../actions.ts'
 
 /** Training set, then a role or one or more of the tenant's real users (each chosen user gets an assignment). */
@@ -32,7 +33,7 @@ export function AssignForm({
     }
     try {
       await assignTraining(db, kind === 'role' && role ? { setId, role } : { setId, userIds })
-      toast({ title: 'Training assigned' })
+      savedToast('Training assigned')
       setUserIds([])
       setRole('')
     } catch (error) {

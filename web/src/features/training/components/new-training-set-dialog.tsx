@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { Field } from '../../../components/ui/field.tsx'
-import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { savedToast } from '../../../lib/saved-toast.ts'
 import { createTrainingSet } from '../actions.ts'
 
 interface Props {
@@ -51,7 +52,7 @@ export function NewTrainingSetForm({
     }
     try {
       await createTrainingSet(db, { title: title.trim(), description: description.trim(), expert })
-      toast({ title: 'Training set created' })
+      savedToast('Training set created')
       onDone()
     } catch (error) {
       errorToast('Creation failed', error instanceof Error ? error.message : String(error))
