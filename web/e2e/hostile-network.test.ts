@@ -42,7 +42,7 @@ async function ask(page: Page, question: string) {
         if ((await composer.inputValue()) !== '' && (await send.isEnabled())) await composer.press('Enter')
         return composer.inputValue()
       },
-      { timeout: 30_000, intervals: [250] },
+      { timeout: 30_000, interval: 250 },
     )
     .toBe('')
   await page.getByRole('article', { name: 'Your message' }).filter({ hasText: question }).waitFor()
