@@ -1,5 +1,5 @@
 // `npm test`: lint and format check, type check (test files included), every test (unit, API,
-// browser end-to-end), then the bundle budget.
+// browser end-to-end), then the bundle budget and the service worker's freedom from UI code.
 import { buildWeb, ensureChromium, install, pnpm, run } from './bootstrap.mjs'
 
 install()
@@ -10,6 +10,7 @@ try {
   run(`${pnpm} run typecheck`)
   run(`${pnpm} exec vitest run`)
   run('node scripts/check-bundle.mjs')
+  run('node scripts/check-sw-bundle.mjs')
 } catch {
   process.exit(1)
 }

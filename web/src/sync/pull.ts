@@ -8,8 +8,9 @@ import { type Change, pullAnswerSchema, type SyncEntity } from '@mw/sync-protoco
 import { type LocalDb, SYNC_STATE_KEY, syncedTables, TENANT_CONFIG_KEY, tableFor } from '../db/local-db.ts'
 import { apiRequest } from '../lib/api-client.ts'
 import { rowKey, touchedKeys } from './optimistic.ts'
-import { isLive, readSyncState, recomputeRows } from './outbox.ts'
 import type { TransportOptions } from './push.ts'
+import { isLive, recomputeRows } from './rebase.ts'
+import { readSyncState } from './sync-state.ts'
 
 /** Pulls until the feed is exhausted. Mutations acknowledged before the pull began retire at its last page. */
 export async function pullAll(db: LocalDb, options: TransportOptions & { pageSize?: number } = {}) {

@@ -10,7 +10,8 @@ import type { AckRow, LocalDb, OutboxEntry } from '../db/local-db.ts'
 import { SYNC_STATE_KEY } from '../db/local-db.ts'
 import { ApiError, apiRequest } from '../lib/api-client.ts'
 import { touchedKeys } from './optimistic.ts'
-import { readSyncState, recomputeRows } from './outbox.ts'
+import { recomputeRows } from './rebase.ts'
+import { readSyncState } from './sync-state.ts'
 
 export interface TransportOptions {
   fetch?: typeof fetch

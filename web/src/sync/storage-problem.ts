@@ -1,9 +1,7 @@
 /**
  * Turns a failed IndexedDB write into a sentence the user can act on (a full disk, or a database
- * the browser removed or blocked), and puts it in the sync store so the shell shows it instead
- * of the screen failing silently.
+ * the browser removed or blocked). No UI here: the service worker's drainer uses it too.
  */
-import { useSyncStore } from './sync-store.ts'
 
 export const QUOTA_MESSAGE = 'This device is out of storage space. Free some space so changes can be saved.'
 export const EVICTED_MESSAGE = "The browser removed or blocked this app's offline data. Reload to download it again."
@@ -15,11 +13,4 @@ export function storageProblemOf(error: unknown): string | null {
   const gone = ['DatabaseClosedError', 'MissingAPIError', 'InvalidStateError', 'OpenFailedError', 'VersionError']
   if (names.some((n) => n !== undefined && gone.includes(n))) return EVICTED_MESSAGE
   return null
-}
-
-/** Records a storage failure in the sync store; answers whether `error` was one. */
-export function reportStorageProblem(error: unknown): boolean {
-  const message = storageProblemOf(error)
-  if (message) useSyncStore.setState({ storageProblem: message })
-  return message !== null
 }

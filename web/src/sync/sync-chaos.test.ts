@@ -13,7 +13,7 @@ import { queueChatMessage } from '../features/chat/actions.ts'
 import { assignTraining, createTrainingSet } from '../features/training/actions.ts'
 import { drainAll } from './drainer.ts'
 import { rowKey } from './optimistic.ts'
-import { isLive } from './outbox.ts'
+import { isLive } from './rebase.ts'
 import { fetchAs, type Handler, startServer } from './test/server-harness.ts'
 
 const FAULTS = [

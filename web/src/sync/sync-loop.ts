@@ -12,8 +12,8 @@ import { type DrainResult, drainAll, requestBackgroundSync } from './drainer.ts'
 import { discardMutation, retryMutation } from './problems.ts'
 import type { TransportOptions } from './push.ts'
 import { pruneLocalData, requestPersistentStorage } from './retention.ts'
-import { reportStorageProblem, storageProblemOf } from './storage-problem.ts'
-import { type SyncProblem, useSyncStore } from './sync-store.ts'
+import { storageProblemOf } from './storage-problem.ts'
+import { reportStorageProblem, type SyncProblem, useSyncStore } from './sync-store.ts'
 import { onLocalWrite } from './write-signal.ts'
 
 const WRITE_DEBOUNCE_MS = 300

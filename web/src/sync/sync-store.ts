@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { OutboxEntry } from '../db/local-db.ts'
+import { storageProblemOf } from './storage-problem.ts'
 
 /** A change the server refused or that lost a conflict, shown to its author with the reason. */
 export interface SyncProblem {
@@ -46,3 +47,10 @@ export const useSyncStore = create<SyncStatus>(() => ({
   retry: () => {},
   discard: () => {},
 }))
+
+/** Records a storage failure so the shell shows it instead of the screen failing silently; answers whether `error` was one. */
+export function reportStorageProblem(error: unknown): boolean {
+  const message = storageProblemOf(error)
+  if (message) useSyncStore.setState({ storageProblem: message })
+  return message !== null
+}

@@ -1,0 +1,37 @@
+// The service worker only drains the outbox and serves the precached app: it must not carry the
+// UI. Checked twice: the module graph from web/src/sw.ts (bundled by esbuild, nothing written)
+// holds no UI library, store or feature module, and the built web/dist/sw.js holds no React.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { build } from 'esbuild'
+
+const web = path.resolve(import.meta.dirname, '../web')
+const UI_MODULES =
+  /(node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|react-router|react-router-dom|zustand|dexie-react-hooks)\/)|(^src\/(features|components|app)\/)|(^src\/sync\/sync-store\.ts$)/
+const REACT_MARKERS = ['react.transitional.element', 'react.element', 'react.fragment']
+
+const result = await build({
+  absWorkingDir: web,
+  entryPoints: ['src/sw.ts'],
+  bundle: true,
+  write: false,
+  metafile: true,
+  format: 'esm',
+  platform: 'browser',
+  logLevel: 'silent',
+})
+const inputs = Object.keys(result.metafile.inputs)
+const problems = inputs.filter((input) => UI_MODULES.test(input)).map((input) => `imports ${input}`)
+
+const built = path.join(web, 'dist/sw.js')
+if (!existsSync(built)) problems.push('web/dist/sw.js is missing: build the web app first (npm run build).')
+else {
+  const text = readFileSync(built, 'utf8')
+  for (const marker of REACT_MARKERS) if (text.includes(marker)) problems.push(`web/dist/sw.js contains "${marker}"`)
+}
+
+if (problems.length > 0) {
+  console.error(`The service worker carries UI code:\n  ${problems.join('\n  ')}`)
+  process.exit(1)
+}
+console.log(`Service worker: ${inputs.length} modules, no UI library, store or feature.`)
