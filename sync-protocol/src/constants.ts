@@ -74,7 +74,6 @@ export const TIMINGS = {
   scrollAreaHideDelayMs: 600,
   reloadAfterBrandingSaveMs: 500,
   redirectAfterUnauthorizedMs: 500,
-  queryGcMs: 5 * 60 * 1000,
 } as const
 
 export const PENDING_MESSAGE_KEY = 'mw.pendingMessage'

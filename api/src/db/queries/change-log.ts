@@ -21,12 +21,3 @@ export async function recordChange(
     .executeTakeFirstOrThrow()
   return row.version
 }
-
-export async function latestVersion(db: Db, tenant: string): Promise<number> {
-  const row = await db
-    .selectFrom('change_log')
-    .select((eb) => eb.fn.max('version').as('v'))
-    .where('tenant_slug', '=', tenant)
-    .executeTakeFirst()
-  return Number(row?.v ?? 0)
-}

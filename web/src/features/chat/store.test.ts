@@ -31,8 +31,7 @@ const lastBody = (call = fetchMock.mock.calls.length - 1) => JSON.parse(String(f
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock)
-  useChatStore.getState().reset()
-  useChatStore.setState({ expert: 'seakeeper', followed: {} })
+  useChatStore.setState({ ...useChatStore.getInitialState(), expert: 'seakeeper' })
   useToastStore.setState({ current: null })
 })
 afterEach(() => {
