@@ -22,14 +22,7 @@ beforeEach(() => {
     removeEventListener() {},
   }))
   useToastStore.setState({ current: null })
-  useChatStore.setState({
-    status: 'idle',
-    expert: null,
-    conversationId: null,
-    answer: null,
-    controller: null,
-    followed: {},
-  })
+  useChatStore.setState(useChatStore.getInitialState())
 })
 
 afterEach(() => {
