@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { outboundFetch } from './lib/outbound.ts'
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -17,6 +18,14 @@ const envSchema = z.object({
   /** The operator's OpenAI-compatible server: the only base URL OPENAI_COMPATIBLE_API_KEY is sent to. */
   OPENAI_COMPATIBLE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEB_DIST: z.string().optional(),
+  /** Hosts the server may call although they are private (a model server on the boat's LAN), comma-separated. */
+  OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  OUTBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 })
 
@@ -31,8 +40,15 @@ function dataDir(configured: string | undefined, initCwd: string | undefined): s
   return path.resolve(initCwd ?? process.cwd(), configured)
 }
 
-export type Env = z.infer<typeof envSchema> & { oidc: OidcEnv | null; dbFile: string }
-export type OidcEnv = { issuer: string; clientId: string; clientSecret: string }
+export type Env = z.infer<typeof envSchema> & {
+  oidc: OidcEnv | null
+  dbFile: string
+  /** Every outbound call goes through this fetch (lib/outbound.ts). */
+  fetch: typeof fetch
+}
+export type OidcEnv = { issuer: string; clientId: string; clientSecret: string; fetch: typeof fetch }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** Parses the environment once at boot; a bad value stops the server with a readable message. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -47,10 +63,42 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'DATABASE_URL selects PostgreSQL, which this build does not support yet. Unset it to use the embedded SQLite database in DATA_DIR.',
     )
   }
+  // The operator's own OpenAI-compatible server is allowed wherever it runs.
+  const operatorModelHost = env.OPENAI_COMPATIBLE_BASE_URL ? [new URL(env.OPENAI_COMPATIBLE_BASE_URL).hostname] : []
+  const allowedHosts = new Set(
+    [...env.OUTBOUND_ALLOWED_HOSTS.split(','), ...operatorModelHost]
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
+      .filter(Boolean),
+  )
+  const limits = { allowedHosts, timeoutMs: env.OUTBOUND_TIMEOUT_MS, maxBytes: env.OUTBOUND_MAX_BYTES }
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = env
-  const oidc =
-    OIDC_ISSUER && OIDC_CLIENT_ID && OIDC_CLIENT_SECRET
-      ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET }
-      : null
-  return { ...env, oidc, dbFile: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db') }
+  let oidc: OidcEnv | null = null
+  if (OIDC_ISSUER && OIDC_CLIENT_ID && OIDC_CLIENT_SECRET) {
+    const issuer = new URL(OIDC_ISSUER)
+    if (issuer.protocol !== 'https:' && !LOOPBACK_HOSTS.has(issuer.hostname)) {
+      throw new Error('Invalid environment:\n  OIDC_ISSUER: must be an https address (http only on this machine).')
+    }
+    // The operator named this issuer, so it may sit on a private network.
+    const issuerLimits = {
+      ...limits,
+      allowedHosts: new Set([...allowedHosts, issuer.hostname.replace(/^\[|\]$/g, '')]),
+    }
+    oidc = {
+      issuer: OIDC_ISSUER,
+      clientId: OIDC_CLIENT_ID,
+      clientSecret: OIDC_CLIENT_SECRET,
+      fetch: outboundFetch(issuerLimits),
+    }
+  }
+  return {
+    ...env,
+    oidc,
+    dbFile: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db'),
+    fetch: outboundFetch(limits),
+  }
 }

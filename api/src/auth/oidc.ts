@@ -30,9 +30,14 @@ function discover(oidc: OidcEnv): Promise<client.Configuration> {
   let config = configs.get(key)
   if (!config) {
     const issuer = new URL(oidc.issuer)
-    // An http issuer is the operator's explicit choice (tests, a provider on the boat's own network).
-    const options = issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined
-    config = client.discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, options)
+    // ID tokens are checked against the provider's keys too, not only trusted for arriving over TLS.
+    const execute = [client.enableNonRepudiationChecks]
+    // env.ts admits an http issuer only on this machine (tests, a provider beside the server).
+    if (issuer.protocol === 'http:') execute.push(client.allowInsecureRequests)
+    config = client.discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, {
+      execute,
+      [client.customFetch]: (url, options) => oidc.fetch(url, options as RequestInit),
+    })
     config.catch(() => configs.delete(key))
     configs.set(key, config)
   }

@@ -45,7 +45,8 @@ const fake = http.createServer((req, res) => {
 await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
 const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`
 
-const t = await createTestApp({}, {}, { knowledge: true })
+// The fake model server runs on loopback, which the outbound guard refuses unless the operator allows it.
+const t = await createTestApp({}, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }, { knowledge: true })
 const tech = await t.signIn('tech@demo.local')
 
 afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())))

@@ -9,17 +9,19 @@ import type { Env } from '../env.ts'
 /**
  * The model for a tenant's choice, or null when it cannot be used here: provider `local`, or a
  * provider whose key is not in the server environment ("not configured"). Keys stay on the
- * server. An OpenAI-compatible server on the boat needs its base URL; its key is optional.
+ * server. Every call goes through the outbound guard (env.fetch). An OpenAI-compatible server on the boat needs its base URL; its key is optional.
  */
 export function languageModel(choice: ModelChoice, env: Env): LanguageModel | null {
   switch (choice.provider) {
     case 'openai':
-      return env.OPENAI_API_KEY ? createOpenAI({ apiKey: env.OPENAI_API_KEY })(choice.model) : null
+      return env.OPENAI_API_KEY ? createOpenAI({ apiKey: env.OPENAI_API_KEY, fetch: env.fetch })(choice.model) : null
     case 'anthropic':
-      return env.ANTHROPIC_API_KEY ? createAnthropic({ apiKey: env.ANTHROPIC_API_KEY })(choice.model) : null
+      return env.ANTHROPIC_API_KEY
+        ? createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, fetch: env.fetch })(choice.model)
+        : null
     case 'google':
       return env.GOOGLE_GENERATIVE_AI_API_KEY
-        ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY })(choice.model)
+        ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, fetch: env.fetch })(choice.model)
         : null
     case 'openai-compatible':
       return choice.baseUrl
@@ -27,6 +29,7 @@ export function languageModel(choice: ModelChoice, env: Env): LanguageModel | nu
             name: 'openai-compatible',
             baseURL: choice.baseUrl,
             apiKey: keyFor(choice.baseUrl, env),
+            fetch: env.fetch,
           })(choice.model)
         : null
     case 'local':

@@ -27,7 +27,8 @@ beforeEach(() => {
   seen.length = 0
 })
 
-const t = await createTestApp({}, {}, { knowledge: true })
+// The fake model server runs on loopback, which the outbound guard refuses unless the operator allows it.
+const t = await createTestApp({}, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }, { knowledge: true })
 const techCookie = await t.signIn('tech@demo.local')
 const tech = { userId: await t.userId('tech@demo.local'), tenant: 'demo', role: 'Technician' as const }
 {
