@@ -3,6 +3,7 @@ import { createApp } from './app.ts'
 import type { AppDeps } from './app-env.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { releasePendingIdempotencyKeys } from './db/queries/idempotency.ts'
 import { loadEnv } from './env.ts'
 import { answerInBackground, answerUnansweredMessages } from './experts/answer-stored-message.ts'
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
@@ -14,6 +15,7 @@ const { db } = openDatabase(env.dbFile)
 await migrateToLatest(db)
 if (await seedIfEmpty(db)) console.log('Seeded the demo and harbor tenants.')
 scheduleSyncMaintenance(db, (error) => console.error('Pruning the sync log failed:', error))
+await releasePendingIdempotencyKeys(db)
 
 const knowledge = await seedKnowledgeForAllTenants(db)
 if (knowledge > 0) console.log(`Loaded the starter knowledge packs (${knowledge} passages).`)

@@ -2,15 +2,25 @@ import { createHash } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../app-env.ts'
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+  takeOverStaleKey,
+} from '../db/queries/idempotency.ts'
 import { ApiError } from '../errors.ts'
 import { now } from '../lib/time.ts'
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/
+/** A key still pending after this long belongs to a request that died (a crash): a retry may run. */
+const PENDING_LEASE_MS = 10 * 60 * 1000
 
 /**
  * Honours Idempotency-Key on writes: the first request with a key runs and its answer is stored;
  * a repeat with the same key and body gets the stored answer without running again; a repeat
- * with another body is refused; a repeat while the first still runs answers 409. Keys are kept
+ * with another body is refused; a repeat while the first still runs answers 409, and once that
+ * claim is older than its lease (the process died mid-request) the repeat runs, once. Keys are kept
  * for 200 days (the offline window plus margin) and pruned by the maintenance job.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,29 +42,11 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const bodyHash = createHash('sha256').update(new Uint8Array(body)).digest('hex')
   const path = new URL(c.req.url).pathname
 
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: user.id,
-      key,
-      method: c.req.method,
-      path,
-      body_hash: bodyHash,
-      state: 'pending',
-      status: null,
-      response_body: null,
-      created_at: now(),
-    })
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst()
-
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const stored = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow()
+  const at = now()
+  const claim = { userId: user.id, key, method: c.req.method, path, bodyHash, at }
+  if (!(await claimIdempotencyKey(db, claim))) {
+    const stored = await findIdempotencyKey(db, user.id, key)
+    if (!stored) throw new ApiError('conflict', 'A request with this Idempotency-Key just finished failing. Try again.')
     if (stored.method !== c.req.method || stored.path !== path || stored.body_hash !== bodyHash) {
       throw new ApiError(
         'invalid_input',
@@ -65,17 +57,23 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       )
     }
     if (stored.state === 'pending') {
-      throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed. Try again shortly.')
+      const leaseStart = new Date(Date.parse(at) - PENDING_LEASE_MS).toISOString()
+      if (!(await takeOverStaleKey(db, user.id, key, stored.created_at, leaseStart, at))) {
+        throw new ApiError(
+          'conflict',
+          'A request with this Idempotency-Key is still being processed. Try again shortly.',
+        )
+      }
+    } else {
+      c.header('Idempotent-Replayed', 'true')
+      const body = stored.response_body ?? ''
+      return c.body(body, (stored.status ?? 200) as ContentfulStatusCode, {
+        'Content-Type': body.startsWith('data:') ? 'text/event-stream' : 'application/json',
+      })
     }
-    c.header('Idempotent-Replayed', 'true')
-    const body = stored.response_body ?? ''
-    return c.body(body, (stored.status ?? 200) as ContentfulStatusCode, {
-      'Content-Type': body.startsWith('data:') ? 'text/event-stream' : 'application/json',
-    })
   }
 
-  const release = () =>
-    db.deleteFrom('idempotency_keys').where('user_id', '=', user.id).where('key', '=', key).execute()
+  const release = () => releaseIdempotencyKey(db, user.id, key)
   try {
     await next()
   } catch (error) {
@@ -88,14 +86,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     await release()
     return
   }
-  const store = async (responseBody: string) => {
-    await db
-      .updateTable('idempotency_keys')
-      .set({ state: 'done', status, response_body: responseBody })
-      .where('user_id', '=', user.id)
-      .where('key', '=', key)
-      .execute()
-  }
+  const store = (responseBody: string) => storeIdempotentAnswer(db, user.id, key, status, responseBody)
   if (c.res.headers.get('content-type')?.startsWith('text/event-stream')) {
     // An answer stream is stored once it ends: waiting for it here would hold every event back.
     void c.res.clone().text().then(store).catch(release)
