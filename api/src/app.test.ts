@@ -11,6 +11,21 @@ describe('security headers', () => {
     }
   })
 
+  it('sends a strict Content-Security-Policy with Trusted Types, and a Permissions-Policy', async () => {
+    const { app } = await createTestApp()
+    for (const path of ['/', '/api/login', '/api/auth/user']) {
+      const res = await app.request(path)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp, path).toContain("script-src 'self'")
+      expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(csp, path).toContain("frame-ancestors 'none'")
+      expect(csp, path).toContain("object-src 'none'")
+      expect(csp, path).toContain("require-trusted-types-for 'script'")
+      expect(csp, path).toContain('trusted-types default dompurify')
+      expect(res.headers.get('permissions-policy'), path).toContain('camera=()')
+    }
+  })
+
   it('keeps the referrer same-origin so browsers send a real Origin on the sign-in form', async () => {
     const { app } = await createTestApp()
     const page = await app.request('/api/login')

@@ -14,6 +14,28 @@ import { authRoutes } from './routes/auth.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
 
 /** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
+/**
+ * No inline or foreign script; HTML and script sinks take only Trusted Types (DOMPurify's policy,
+ * and the page's default policy in web/src/lib/trusted-types.ts). Inline styles stay allowed:
+ * React and Radix set element styles and the dialog's scroll lock adds a style element.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  requireTrustedTypesFor: ["'script'"],
+  trustedTypes: ['default', 'dompurify'],
+}
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
@@ -24,7 +46,14 @@ export function createApp(deps: AppDeps) {
   // On every answer, pages included, so no other site can frame the app. Referrer same-origin,
   // not the default no-referrer: under no-referrer Chromium sends `Origin: null` on the local
   // sign-in form's POST, which sameOriginWrites must refuse.
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' }))
+  app.use(
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-origin',
+      referrerPolicy: 'same-origin',
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    }),
+  )
   app.use('/api/*', async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')

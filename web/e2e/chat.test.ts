@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size', (viewport) => {
   test('asking Seakeeper a question streams an answer with its sources into one conversation', async () => {
-    const { context, page, pageErrors } = await openPage(browser, viewport)
+    const { context, page, pageErrors, policyViolations } = await openPage(browser, viewport)
     await signInAs(page, USERS.tech.email)
     await page.goto('/t/demo/ask/seakeeper')
     const question = `How do I reset the gyro after a fault alarm? (${viewport})`
@@ -34,6 +34,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size'
     expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
     expect(conversation.messages[1]?.metadata?.sources?.length).toBeGreaterThan(0)
     expect(pageErrors).toEqual([])
+    // The answer's HTML reached the page through DOMPurify's Trusted Types policy, under the strict CSP.
+    expect(policyViolations).toEqual([])
     await context.close()
   })
 })

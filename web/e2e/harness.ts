@@ -43,7 +43,7 @@ export async function openPage(
   browser: Browser,
   viewport: ViewportName = 'tablet',
   serverUrl = baseUrl(),
-): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
+): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[]; policyViolations: string[] }> {
   const context = await browser.newContext({
     baseURL: serverUrl,
     viewport: VIEWPORTS[viewport],
@@ -55,7 +55,13 @@ export async function openPage(
   const page = await context.newPage()
   const pageErrors: Error[] = []
   page.on('pageerror', (error) => pageErrors.push(error))
-  return { context, page, pageErrors }
+  // What the Content-Security-Policy or Trusted Types refused, as the console reports it.
+  const policyViolations: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/Content Security Policy|Trusted ?Type|Refused unsanitised/i.test(text)) policyViolations.push(text)
+  })
+  return { context, page, pageErrors, policyViolations }
 }
 
 /** Signs in through the local sign-in page, as a person would, and waits for the tenant home. */

@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { registerServiceWorker } from './app/register-sw.ts'
 import { AppFailure } from './app/routes/app-failure.tsx'
+import { installTrustedTypesPolicy } from './lib/trusted-types.ts'
 import './styles/app.css'
+
+installTrustedTypesPolicy()
 
 const container = document.getElementById('root')
 if (container) {

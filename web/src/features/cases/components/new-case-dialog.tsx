@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { htmlToText } from '../../../lib/html-to-text.ts'
 import { savedToast } from '../../../lib/saved-toast.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { createCase } from '../actions.ts'
@@ -47,14 +48,10 @@ function NewCaseLoader({ initial, onDone }: { initial: Initial; onDone: () => vo
       .between([conversationId, ''], [conversationId, '\uffff'])
       .filter((m) => m.role === 'user')
       .first()
-    return first ? htmlToText(first.content) : ''
+    return first ? htmlToText(first.content).trim() : ''
   }, [db, conversationId])
   if (question === undefined) return <Spinner />
   return <NewCaseForm initial={initial} description={question} onDone={onDone} />
-}
-
-function htmlToText(html: string): string {
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim()
 }
 
 function NewCaseForm({

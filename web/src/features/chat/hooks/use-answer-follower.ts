@@ -1,5 +1,6 @@
 import type { Expert } from '@mw/sync-protocol'
 import { useCallback, useEffect } from 'react'
+import { htmlToText } from '../../../lib/html-to-text.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useSyncStore } from '../../../sync/sync-store.ts'
 import { useChatStore } from '../store.ts'
@@ -15,7 +16,7 @@ function unansweredQuestion(view: ConversationView | undefined) {
   return last
 }
 
-const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() || '?'
+const plainText = (html: string) => htmlToText(html).trim() || '?'
 
 /**
  * Online, follows the answer to the conversation's last question once the server has it: at
