@@ -13,8 +13,12 @@ export const questionHtml = (query: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('')
 
-/** A conversation's title from its first question: one line, at most 60 characters. */
+/** A conversation's title from its first question: plain text (no markup), one line, at most 60 characters. */
 export const titleFromQuestion = (query: string) => {
-  const oneLine = query.trim().replace(/\s+/g, ' ')
+  const oneLine =
+    query
+      .replace(/<[^>]*>?/g, ' ')
+      .trim()
+      .replace(/\s+/g, ' ') || 'New Conversation'
   return oneLine.length > 60 ? `${oneLine.slice(0, 57).trimEnd()}...` : oneLine
 }

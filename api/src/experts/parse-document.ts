@@ -25,9 +25,10 @@ export async function parseDocument(fileName: string, bytes: Uint8Array): Promis
   const fallbackTitle = path.basename(fileName, ext).replace(/[-_]+/g, ' ').trim()
   if (ext === '.pdf') return parsePdf(bytes, fallbackTitle)
   const text = new TextDecoder('utf-8').decode(bytes)
-  if (ext === '.md' || ext === '.markdown') return parseMarkdown(text, fallbackTitle)
+  // Passages are plain text: markup a Markdown or text file carries (a <script>, an <img onerror>) goes at ingest.
+  if (ext === '.md' || ext === '.markdown') return parseMarkdown(stripTags(text), fallbackTitle)
   if (ext === '.html' || ext === '.htm') return parseHtml(text, fallbackTitle)
-  if (ext === '.txt') return { title: fallbackTitle, paragraphs: splitParagraphs(text, null, null) }
+  if (ext === '.txt') return { title: fallbackTitle, paragraphs: splitParagraphs(stripTags(text), null, null) }
   throw new Error(`Unsupported file type "${ext || fileName}". Use one of: ${SUPPORTED_EXTENSIONS.join(', ')}.`)
 }
 
