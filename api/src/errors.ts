@@ -22,4 +22,14 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what: string) => new ApiError('not_found', `${what} was not found.`)
+
+/**
+ * A new record's id is already taken. Only a row the caller can see is named a duplicate (409);
+ * one they cannot see (another tenant's, another user's) answers like an unusable id, so an id
+ * never confirms that someone else's record exists.
+ */
+export const idTaken = (what: string, field: string, visibleToCaller: boolean) =>
+  visibleToCaller
+    ? new ApiError('conflict', `${what} with this id already exists.`, { field })
+    : new ApiError('invalid_input', 'This id cannot be used. Create the record again with a new id.', { field })
 export const forbidden = (message: string) => new ApiError('forbidden', message)

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { findVisibleCase, toCase } from '../db/queries/cases.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import { ApiError, notFound } from '../errors.ts'
+import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
@@ -45,7 +45,7 @@ export async function createCase(
 ): Promise<MutationOutcome<Case>> {
   const id = args.id ?? newId()
   const existing = await trx.selectFrom('cases').select(['id', 'tenant_slug']).where('id', '=', id).executeTakeFirst()
-  if (existing) throw new ApiError('conflict', 'A case with this id already exists.', { field: 'id' })
+  if (existing) throw idTaken('A case', 'id', existing.tenant_slug === actor.tenant)
   if (args.assignedTo) await assertMember(trx, actor.tenant, args.assignedTo)
   if (args.conversationId) {
     const conversation = await trx
@@ -126,15 +126,13 @@ export async function appendCaseNote(
   if (!row) throw notFound('The case')
   const seen = await trx
     .selectFrom('case_events')
-    .select(['case_id', 'kind'])
+    .select(['case_id', 'kind', 'tenant_slug'])
     .where('id', '=', args.noteId)
     .executeTakeFirst()
   if (seen) {
     // Only a replay of this very note is a no-op; an id taken by another event must not swallow the note.
     if (seen.case_id === row.id && seen.kind === 'note') return { status: 'applied', value: toCase(row) }
-    throw new ApiError('conflict', 'A history entry with this note id already exists. Add the note again.', {
-      field: 'noteId',
-    })
+    throw idTaken('A history entry', 'noteId', seen.tenant_slug === actor.tenant)
   }
   const text = sanitizeRichHtml(args.text).trim()
   if (!text) throw new ApiError('invalid_input', 'The note is empty.', { field: 'text' })

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findOwnConversation, toMessage } from '../db/queries/conversations.ts'
 import { insertMessageImages, type StoredImage } from '../db/queries/message-images.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, idTaken } from '../errors.ts'
 import { sanitizeRichHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import type { MutationOutcome } from './outcome.ts'
@@ -50,7 +50,8 @@ export async function recordUserMessage(
   const existing = await trx.selectFrom('messages').selectAll().where('id', '=', args.messageId).executeTakeFirst()
   if (existing) {
     if (existing.conversation_id !== args.conversationId) {
-      throw new ApiError('conflict', 'A message with this id already exists.', { field: 'messageId' })
+      const own = await findOwnConversation(trx, actor.tenant, actor.userId, existing.conversation_id)
+      throw idTaken('A message', 'messageId', own !== undefined)
     }
     return { status: 'applied', value: toMessage(existing) }
   }

@@ -3,7 +3,7 @@ import { type Actor, assertManagerOrAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { toAssignment, toTrainingSet } from '../db/queries/training.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, idTaken } from '../errors.ts'
 import { stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import { assertMember } from './cases.ts'
@@ -15,8 +15,12 @@ export async function createTrainingSet(
   actor: Actor,
   args: MutationArgs<'training.createSet'>,
 ): Promise<MutationOutcome<TrainingSet>> {
-  const existing = await trx.selectFrom('training_sets').select('id').where('id', '=', args.id).executeTakeFirst()
-  if (existing) throw new ApiError('conflict', 'A training set with this id already exists.', { field: 'id' })
+  const existing = await trx
+    .selectFrom('training_sets')
+    .select(['id', 'tenant_slug'])
+    .where('id', '=', args.id)
+    .executeTakeFirst()
+  if (existing) throw idTaken('A training set', 'id', existing.tenant_slug === actor.tenant)
   const at = now()
   await trx
     .insertInto('training_sets')
@@ -53,7 +57,7 @@ export async function assignTraining(
   if (!set) throw new ApiError('not_found', 'The training set was not found.', { field: 'setId' })
   if (args.assignedToId) await assertMember(trx, actor.tenant, args.assignedToId)
   const existing = await trx.selectFrom('training_assignments').selectAll().where('id', '=', args.id).executeTakeFirst()
-  if (existing) throw new ApiError('conflict', 'An assignment with this id already exists.', { field: 'id' })
+  if (existing) throw idTaken('An assignment', 'id', existing.tenant_slug === actor.tenant)
   const at = now()
   await trx
     .insertInto('training_assignments')

@@ -61,7 +61,7 @@ const attacks: Attack[] = [
     who: TECH,
     make: async () =>
       mutation('case.appendNote', { caseId: w.techCase, noteId: await eventOf(w.harborCase), text: 'mine' }),
-    code: 'conflict',
+    code: 'invalid_input',
   },
   {
     what: "a note whose noteId is an event of a colleague's case",
@@ -94,7 +94,7 @@ const attacks: Attack[] = [
         tags: [],
         conversationId: null,
       }),
-    code: 'conflict',
+    code: 'invalid_input',
   },
   {
     what: "a case linked to a colleague's conversation",
@@ -134,7 +134,7 @@ const attacks: Attack[] = [
         query: 'show me',
         images: [],
       }),
-    code: 'conflict',
+    code: 'invalid_input',
   },
   {
     what: 'a training assignment to a harbor user',
