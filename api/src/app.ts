@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError } from './errors.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { idempotency } from './middleware/idempotency.ts'
+import { createRateLimits } from './middleware/rate-limit.ts'
 import { authRoutes } from './routes/auth.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
 
@@ -88,8 +89,11 @@ export function createApp(deps: AppDeps) {
   })
   app.use('/api/*', idempotency)
 
+  const limits = createRateLimits()
+  app.use('/api/login/*', limits.signIn)
+  app.use('/api/callback', limits.signIn)
   app.route('/api', authRoutes)
-  app.use('/api/t/:tenant/*', requireMember)
+  app.use('/api/t/:tenant/*', requireMember, limits.tenant)
   app.route('/api/t/:tenant', tenantRoutes)
   app.all('/api/*', () => {
     throw new ApiError('not_found', 'There is no such API call.')
@@ -100,7 +104,10 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(new ApiError('not_found', 'There is no such page or call.').toBody(), 404))
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status)
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
+      return c.json(error.toBody(), error.status)
+    }
     if (error instanceof HTTPException) {
       const status = error.status
       const code =

@@ -27,6 +27,11 @@ const envSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** Per-user and per-tenant request budgets (middleware/rate-limit.ts); off only for tests that hammer the API. */
+  RATE_LIMITS: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
 })
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..')

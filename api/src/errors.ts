@@ -5,11 +5,18 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 export class ApiError extends Error {
   readonly code: ErrorCode
   readonly field: string | undefined
+  /** With rate_limited: sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(code: ErrorCode, message: string, options?: { field?: string; cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { field?: string; cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(message, { cause: options?.cause })
     this.code = code
     this.field = options?.field
+    this.retryAfterSeconds = options?.retryAfterSeconds
   }
 
   get status(): ContentfulStatusCode {

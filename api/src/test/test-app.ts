@@ -20,7 +20,14 @@ export async function createTestApp(
   await seedIfEmpty(db)
   // The starter packs (as npm start loads them), for tests that ask the experts real questions.
   if (options.knowledge) for (const tenant of ['demo', 'harbor']) await seedKnowledgePacks(db, tenant)
-  const env = loadEnv({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...envOverrides })
+  // Budgets off unless a test turns them on: fuzz and load tests send far more than a person would.
+  const env = loadEnv({
+    DATA_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMITS: 'off',
+    ...envOverrides,
+  })
   const deps: AppDeps = { db, env, ...overrides }
   const app = createApp(deps)
 

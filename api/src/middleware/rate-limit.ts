@@ -1,0 +1,148 @@
+/**
+ * Per-user and per-tenant request budgets, so one user or one noisy tenant cannot crowd out the
+ * others (the server is one process: its event loop is shared). Token buckets in memory: each
+ * budget refills continuously up to its burst. Answer streams are also capped by how many run at
+ * once. Over a budget: 429 `rate_limited` with Retry-After, before any work is done.
+ */
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../app-env.ts'
+import { ApiError } from '../errors.ts'
+
+interface Budget {
+  perMinute: number
+  burst: number
+}
+
+interface Rule {
+  name: string
+  matches: (method: string, path: string) => boolean
+  user: Budget
+  tenant: Budget
+  /** Answer streams run long: also cap how many run at once. */
+  concurrent?: { user: number; tenant: number }
+}
+
+const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method)
+
+/** First match wins; every tenant call falls under one of these. */
+const RULES: Rule[] = [
+  {
+    name: 'answer streams',
+    matches: (method, path) => method === 'POST' && /\/experts\/[^/]+\/stream$/.test(path),
+    user: { perMinute: 30, burst: 10 },
+    tenant: { perMinute: 300, burst: 60 },
+    concurrent: { user: 3, tenant: 12 },
+  },
+  {
+    name: 'sync',
+    matches: (_method, path) => /\/sync\/(push|pull)$/.test(path),
+    user: { perMinute: 600, burst: 120 },
+    tenant: { perMinute: 6000, burst: 600 },
+  },
+  {
+    name: 'writes',
+    matches: (method) => isWrite(method),
+    user: { perMinute: 240, burst: 60 },
+    tenant: { perMinute: 2400, burst: 300 },
+  },
+  {
+    name: 'reads',
+    matches: () => true,
+    user: { perMinute: 1200, burst: 300 },
+    tenant: { perMinute: 6000, burst: 600 },
+  },
+]
+/** Per address: generous, since a fleet of tablets behind one marina NAT signs in at the start of a shift. */
+const SIGN_IN: Budget = { perMinute: 120, burst: 60 }
+
+interface Bucket {
+  tokens: number
+  at: number
+}
+
+/** Takes one token; the seconds to wait when there is none. */
+function take(buckets: Map<string, Bucket>, key: string, budget: Budget, now: number): number {
+  const rate = budget.perMinute / 60_000
+  const bucket = buckets.get(key) ?? { tokens: budget.burst, at: now }
+  bucket.tokens = Math.min(budget.burst, bucket.tokens + (now - bucket.at) * rate)
+  bucket.at = now
+  buckets.set(key, bucket)
+  if (bucket.tokens >= 1) {
+    bucket.tokens -= 1
+    return 0
+  }
+  return Math.ceil((1 - bucket.tokens) / rate / 1000)
+}
+
+const refuse = (what: string, seconds: number) =>
+  new ApiError('rate_limited', `Too many ${what} right now. Try again in ${seconds} s.`, { retryAfterSeconds: seconds })
+
+/** Releases a concurrency slot when the answer's body ends (an answer stream ends long after the handler returns). */
+function releaseWhenDone(c: Context, release: () => void) {
+  const body = c.res.body
+  if (!body) return release()
+  let released = false
+  const once = () => {
+    if (!released) {
+      released = true
+      release()
+    }
+  }
+  const tracked = body.pipeThrough(new TransformStream({ flush: once }))
+  c.res = new Response(tracked, c.res)
+  // A client that goes away cancels the body: the slot is freed too.
+  c.req.raw.signal.addEventListener('abort', once)
+}
+
+function remoteAddress(c: Context): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+  return incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+/** The two limiters of one app, with their own budgets (tests get fresh ones with each app). */
+export function createRateLimits() {
+  const buckets = new Map<string, Bucket>()
+  const running = new Map<string, number>()
+
+  const signIn = createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.get('deps').env.RATE_LIMITS) return next()
+    const wait = take(buckets, `sign-in:${remoteAddress(c)}`, SIGN_IN, Date.now())
+    if (wait > 0) throw refuse('sign-in attempts', wait)
+    await next()
+  })
+
+  /** For /api/t/:tenant/*, after requireMember (the user and tenant are known). */
+  const tenant = createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.get('deps').env.RATE_LIMITS) return next()
+    const actor = c.get('actor')
+    const rule = RULES.find((r) => r.matches(c.req.method, c.req.path)) as Rule
+    const now = Date.now()
+    const userKey = `${rule.name}:user:${actor.userId}`
+    const tenantKey = `${rule.name}:tenant:${actor.tenant}`
+    const waitUser = take(buckets, userKey, rule.user, now)
+    if (waitUser > 0) throw refuse(rule.name, waitUser)
+    const waitTenant = take(buckets, tenantKey, rule.tenant, now)
+    if (waitTenant > 0) throw refuse(`${rule.name} in this workspace`, waitTenant)
+    if (!rule.concurrent) return next()
+
+    if ((running.get(userKey) ?? 0) >= rule.concurrent.user) throw refuse(`${rule.name} at once`, 5)
+    if ((running.get(tenantKey) ?? 0) >= rule.concurrent.tenant) {
+      throw refuse(`${rule.name} at once in this workspace`, 5)
+    }
+    const change = (by: number) => {
+      running.set(userKey, (running.get(userKey) ?? 0) + by)
+      running.set(tenantKey, (running.get(tenantKey) ?? 0) + by)
+    }
+    change(1)
+    try {
+      await next()
+    } catch (error) {
+      change(-1)
+      throw error
+    }
+    releaseWhenDone(c, () => change(-1))
+  })
+
+  return { signIn, tenant }
+}
