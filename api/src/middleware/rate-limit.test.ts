@@ -99,9 +99,10 @@ describe('rate limits', () => {
     const t = await limitedApp()
     const noisy = await t.signIn('tech@demo.local')
     const quiet = await t.signIn('tech@harbor.local')
-    const burst = Array.from({ length: 400 }, () =>
-      t.app.request('/api/t/demo/cases', { headers: { cookie: noisy } }).then((r) => r.status),
-    )
+    const burst: Promise<number>[] = Array.from({ length: 400 }, async () => {
+      const res = await t.app.request('/api/t/demo/cases', { headers: { cookie: noisy } })
+      return res.status
+    })
     const started = performance.now()
     const res = await t.app.request('/api/t/harbor/cases', { headers: { cookie: quiet } })
     const quietMs = performance.now() - started
