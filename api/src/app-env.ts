@@ -9,6 +9,8 @@ export interface AppDeps {
   env: Env
   /** Runs after a chat message is stored, outside the transaction (answers it once). */
   onUserMessage?: (actor: Actor, messageId: string) => void
+  /** Where the process is in its life; /readyz answers 503 unless `serving`. Unset means serving (tests). */
+  lifecycle?: { state: 'starting' | 'serving' | 'stopping' }
 }
 
 export interface AppEnv {

@@ -12,6 +12,7 @@ import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { idempotency } from './middleware/idempotency.ts'
 import { createRateLimits } from './middleware/rate-limit.ts'
 import { authRoutes } from './routes/auth.ts'
+import { healthRoutes } from './routes/health.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
 
 /** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
     await next()
     c.header('Cache-Control', 'no-store')
   })
+  app.route('/', healthRoutes)
   app.use('/api/*', loadUser, sameOriginWrites)
   const limitBody = (maxSize: number) =>
     bodyLimit({

@@ -1,9 +1,11 @@
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import type { AppDeps } from './app-env.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { releasePendingIdempotencyKeys } from './db/queries/idempotency.ts'
+import { checkpointAndClose } from './db/queries/lifecycle.ts'
 import { loadEnv } from './env.ts'
 import { answerInBackground, answerUnansweredMessages } from './experts/answer-stored-message.ts'
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
@@ -20,17 +22,35 @@ await releasePendingIdempotencyKeys(db)
 const knowledge = await seedKnowledgeForAllTenants(db)
 if (knowledge > 0) console.log(`Loaded the starter knowledge packs (${knowledge} passages).`)
 
-const deps: AppDeps = { db, env }
+const deps: AppDeps = { db, env, lifecycle: { state: 'starting' } }
 deps.onUserMessage = answerInBackground(deps)
 const app = createApp(deps)
 void answerUnansweredMessages(deps).then((n) => n > 0 && console.log(`Answered ${n} waiting chat messages.`))
 const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+  if (deps.lifecycle) deps.lifecycle.state = 'serving'
   console.log(`Marine Workbench on http://localhost:${info.port} (database ${env.dbFile})`)
 })
 
+/** In-flight requests and answer streams may finish for this long after SIGTERM; then they are cut. */
+const SHUTDOWN_GRACE_MS = 20_000
+
+/**
+ * SIGTERM/SIGINT: readiness turns 503, no new connection is taken, requests in flight finish
+ * (up to the grace period), then the WAL is checkpointed into the database file and it is closed.
+ */
+let stopping = false
 const shutdown = () => {
-  server.close()
-  void db.destroy().finally(() => process.exit(0))
+  if (stopping) return
+  stopping = true
+  if (deps.lifecycle) deps.lifecycle.state = 'stopping'
+  const http = server as Server
+  const cut = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS)
+  cut.unref()
+  http.closeIdleConnections()
+  server.close(() => {
+    clearTimeout(cut)
+    void checkpointAndClose(db).finally(() => process.exit(0))
+  })
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

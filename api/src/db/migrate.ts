@@ -11,6 +11,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1200-message-images': messageImages,
 }
 
+/** How many known migrations the database has not applied yet (all of them when it has none). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const { error, results } = await migrator.migrateToLatest()
