@@ -2,11 +2,13 @@ import type { Actor } from './auth/actor.ts'
 import type { Db } from './db/database.ts'
 import type { UserRow } from './db/tables/user.table.ts'
 import type { Env } from './env.ts'
+import type { Logger } from './lib/logger.ts'
 
 /** What every handler can reach: built once at boot (or per test) and passed to createApp. */
 export interface AppDeps {
   db: Db
   env: Env
+  log: Logger
   /** Runs after a chat message is stored, outside the transaction (answers it once). */
   onUserMessage?: (actor: Actor, messageId: string) => void
   /** Where the process is in its life; /readyz answers 503 unless `serving`. Unset means serving (tests). */
@@ -18,5 +20,6 @@ export interface AppEnv {
     deps: AppDeps
     user: UserRow | null
     actor: Actor
+    requestId: string
   }
 }

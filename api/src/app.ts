@@ -11,6 +11,7 @@ import { ApiError } from './errors.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { idempotency } from './middleware/idempotency.ts'
 import { createRateLimits } from './middleware/rate-limit.ts'
+import { requestLog } from './middleware/request-log.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps)
     await next()
   })
+  app.use(requestLog)
   // On every answer, pages included, so no other site can frame the app. Referrer same-origin,
   // not the default no-referrer: under no-referrer Chromium sends `Origin: null` on the local
   // sign-in form's POST, which sameOriginWrites must refuse.
@@ -124,7 +126,10 @@ export function createApp(deps: AppDeps) {
         error.message && status < 500 ? `${error.message.replace(/\.?$/, '.')}` : 'The request could not be handled.'
       return c.json({ error: { code, message } }, status)
     }
-    if (deps.env.LOG_LEVEL !== 'silent') console.error('Unhandled error', c.req.method, c.req.path, error)
+    deps.log.error(
+      { err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path },
+      'unhandled error',
+    )
     return c.json(
       {
         error: {

@@ -9,6 +9,7 @@ import { checkpointAndClose } from './db/queries/lifecycle.ts'
 import { loadEnv } from './env.ts'
 import { answerInBackground, answerUnansweredMessages } from './experts/answer-stored-message.ts'
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
+import { createLogger } from './lib/logger.ts'
 import { seedIfEmpty } from './seed/seed.ts'
 import { scheduleSyncMaintenance } from './sync/maintenance.ts'
 
@@ -22,7 +23,7 @@ await releasePendingIdempotencyKeys(db)
 const knowledge = await seedKnowledgeForAllTenants(db)
 if (knowledge > 0) console.log(`Loaded the starter knowledge packs (${knowledge} passages).`)
 
-const deps: AppDeps = { db, env, lifecycle: { state: 'starting' } }
+const deps: AppDeps = { db, env, log: createLogger(env), lifecycle: { state: 'starting' } }
 deps.onUserMessage = answerInBackground(deps)
 const app = createApp(deps)
 void answerUnansweredMessages(deps).then((n) => n > 0 && console.log(`Answered ${n} waiting chat messages.`))

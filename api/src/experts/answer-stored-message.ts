@@ -38,7 +38,7 @@ function startAnswer(deps: AppDeps, actor: Actor, messageId: string): RunningAns
   }
   const finished = answerOnce(deps, actor, messageId, emit)
     .catch((error: unknown) => {
-      if (deps.env.LOG_LEVEL !== 'silent') console.error('Could not answer message', messageId, error)
+      deps.log.error({ err: error, messageId, tenant: actor.tenant }, 'could not answer a message')
       emit({ error: ANSWER_FAILED })
       return null
     })

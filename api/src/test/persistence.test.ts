@@ -7,6 +7,7 @@ import { createApp } from '../app.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { loadEnv } from '../env.ts'
+import { createLogger } from '../lib/logger.ts'
 import { seedIfEmpty } from '../seed/seed.ts'
 
 const dirs: string[] = []
@@ -20,7 +21,7 @@ async function boot(dataDir: string) {
   const { db } = openDatabase(env.dbFile)
   await migrateToLatest(db)
   const seeded = await seedIfEmpty(db)
-  return { app: createApp({ db, env }), db, seeded }
+  return { app: createApp({ db, env, log: createLogger(env) }), db, seeded }
 }
 
 describe('persistence across a restart', () => {

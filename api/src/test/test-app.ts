@@ -4,6 +4,7 @@ import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { loadEnv } from '../env.ts'
 import { seedKnowledgePacks } from '../experts/packs.ts'
+import { createLogger } from '../lib/logger.ts'
 import { type SEED_USERS, seedIfEmpty } from '../seed/seed.ts'
 
 /**
@@ -28,7 +29,7 @@ export async function createTestApp(
     RATE_LIMITS: 'off',
     ...envOverrides,
   })
-  const deps: AppDeps = { db, env, ...overrides }
+  const deps: AppDeps = { db, env, log: createLogger(env), ...overrides }
   const app = createApp(deps)
 
   async function signIn(email: (typeof SEED_USERS)[number]['email'] | string): Promise<string> {
