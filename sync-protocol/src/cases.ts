@@ -42,9 +42,14 @@ export type CaseEvent = z.infer<typeof caseEventSchema>
 export const updateCaseBodySchema = z.union(
   [
     z.strictObject({ status: caseStatusSchema, baseVersion: z.number().int().min(0).optional() }),
-    z.strictObject({ description: z.string().max(LIMITS.descriptionMaxChars) }),
+    z.strictObject({
+      description: z.string().max(LIMITS.descriptionMaxChars),
+      baseVersion: z.number().int().min(0).optional(),
+    }),
   ],
-  { error: 'Send either {status} (Open, In-Progress or Resolved, with an optional baseVersion) or {description}.' },
+  {
+    error: 'Send either {status} (Open, In-Progress or Resolved) or {description}, each with an optional baseVersion.',
+  },
 )
 export type UpdateCaseBody = z.infer<typeof updateCaseBodySchema>
 

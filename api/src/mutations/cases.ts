@@ -143,16 +143,31 @@ export async function appendCaseNote(
   return { status: 'applied', value: await reload(trx, actor, row.id) }
 }
 
-/** PUT {description}: the spec's client sends the whole description with the note appended. */
+/**
+ * PUT {description}: the spec's client sends the whole description with its note appended. A
+ * description that keeps everything stored so far (an append) always applies; one that would drop
+ * stored text applies only when its author saw the current version (baseVersion), otherwise
+ * nothing is overwritten: a conflict entry goes into the history and the author is told.
+ */
 export async function replaceCaseDescription(
   trx: Db,
   actor: Actor,
   args: { caseId: string; description: string },
+  baseVersion: number | null,
 ): Promise<MutationOutcome<Case>> {
   const row = await findVisibleCase(trx, actor, args.caseId)
   if (!row) throw notFound('The case')
   const description = sanitizeRichHtml(args.description)
   if (description === row.description) return { status: 'applied', value: toCase(row) }
+  if (!description.startsWith(row.description) && baseVersion !== row.version) {
+    await insertEvent(trx, actor, row.id, 'conflict', { field: 'description' })
+    return {
+      status: 'conflict',
+      reason:
+        'Someone else changed the description after you opened the case, so your edit was not saved over it. Reload the case and add your text again.',
+      value: await reload(trx, actor, row.id),
+    }
+  }
   await bump(trx, row.id, row.version, { description })
   await insertEvent(trx, actor, row.id, 'note', { text: description.slice(row.description.length).trim() })
   await recordChange(trx, actor.tenant, 'case', row.id)

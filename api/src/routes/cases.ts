@@ -35,7 +35,7 @@ export const caseRoutes = new Hono<AppEnv>()
     const updated = await runMutation(db, (trx) =>
       'status' in body
         ? setCaseStatus(trx, actor, { caseId, status: body.status }, body.baseVersion ?? null)
-        : replaceCaseDescription(trx, actor, { caseId, description: body.description }),
+        : replaceCaseDescription(trx, actor, { caseId, description: body.description }, body.baseVersion ?? null),
     )
     return c.json(updated)
   })

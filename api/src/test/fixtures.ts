@@ -38,6 +38,8 @@ export async function seededWorld(t: TestApp) {
     managerCase: await caseBy('demo', 'manager@demo.local', false),
     harborCase: await caseBy('harbor', 'tech@harbor.local', false),
     conversationOf,
+    caseDescription: async (id: string) =>
+      (await t.db.selectFrom('cases').select('description').where('id', '=', id).executeTakeFirstOrThrow()).description,
     demoSetId: (
       await t.db.selectFrom('training_sets').select('id').where('tenant_slug', '=', 'demo').executeTakeFirstOrThrow()
     ).id,

@@ -19,6 +19,9 @@ function describe(event: CaseEvent): string {
     case 'note':
       return 'Note added'
     case 'conflict':
+      if (event.data.field === 'description') {
+        return 'Your edit of the description was not saved: someone else changed it first'
+      }
       return `Your change to ${asText(event.data.wanted)} was not applied: someone set it to ${asText(event.data.current)} first`
   }
 }
