@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { LIMITS } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env.ts'
@@ -39,6 +40,9 @@ const CONTENT_SECURITY_POLICY = {
   trustedTypes: ['default', 'dompurify'],
 }
 
+const COMPRESSIBLE =
+  /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)\b/
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
@@ -47,6 +51,9 @@ export function createApp(deps: AppDeps) {
     await next()
   })
   app.use(requestLog)
+  // Satellite links: JSON, HTML, scripts and styles above 1 KB go gzip-compressed to clients that
+  // ask. Answer streams (text/event-stream) are left out so each event still arrives as written.
+  app.use(compress({ threshold: 1024, contentTypeFilter: COMPRESSIBLE }))
   // On every answer, pages included, so no other site can frame the app. Referrer same-origin,
   // not the default no-referrer: under no-referrer Chromium sends `Origin: null` on the local
   // sign-in form's POST, which sameOriginWrites must refuse.
