@@ -27,6 +27,10 @@ const envSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** A session unused this long ends; longer than the 6-month offline window, so a tablet back from sea is still signed in. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(200),
+  /** Every session ends this long after sign-in, however much it is used. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** Per-user and per-tenant request budgets (middleware/rate-limit.ts); off only for tests that hammer the API. */
   RATE_LIMITS: z
     .enum(['on', 'off'])

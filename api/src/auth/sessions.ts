@@ -6,8 +6,8 @@ import type { UserRow } from '../db/tables/user.table.ts'
 import { daysAgo, now } from '../lib/time.ts'
 
 export const SESSION_COOKIE = 'mw_session'
-/** Longer than the 6-month offline window, so a tablet back from sea is still signed in. */
-const SESSION_DAYS = 200
+/** Over https the cookie is bound to this exact origin (no Domain, Path=/, Secure). */
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -17,10 +17,15 @@ export function cookieSecure(c: Context<AppEnv>): boolean {
   return (publicUrl ? new URL(publicUrl).protocol : new URL(c.req.url).protocol) === 'https:'
 }
 
+const cookieName = (c: Context<AppEnv>) => (cookieSecure(c) ? SECURE_SESSION_COOKIE : SESSION_COOKIE)
+const readToken = (c: Context<AppEnv>) => getCookie(c, cookieName(c))
+/** The idle limit: a session unused this long ends (SESSION_IDLE_DAYS, longer than the offline window). */
+const idleDays = (c: Context<AppEnv>) => c.get('deps').env.SESSION_IDLE_DAYS
+
 /** Starts a new session (a fresh token: any session the browser held before is ended, never reused). */
 export async function startSession(c: Context<AppEnv>, userId: string, idToken: string | null = null) {
   const { db } = c.get('deps')
-  const previous = getCookie(c, SESSION_COOKIE)
+  const previous = readToken(c)
   if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hash(previous)).execute()
   const token = randomBytes(32).toString('base64url')
   await db
@@ -30,29 +35,30 @@ export async function startSession(c: Context<AppEnv>, userId: string, idToken: 
       user_id: userId,
       id_token: idToken,
       created_at: now(),
-      expires_at: daysAgo(-SESSION_DAYS),
+      expires_at: daysAgo(-idleDays(c)),
     })
     .execute()
   setSessionCookie(c, token)
 }
 
 const setSessionCookie = (c: Context<AppEnv>, token: string) =>
-  setCookie(c, SESSION_COOKIE, token, {
+  setCookie(c, cookieName(c), token, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: cookieSecure(c),
     path: '/',
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    maxAge: idleDays(c) * 24 * 60 * 60,
   })
 
 /**
- * The signed-in user, or null. A session in use is renewed once less than half its life is left,
- * so a tablet used every week never expires; only one left unused for SESSION_DAYS does.
+ * The signed-in user, or null. A session in use is renewed once less than half its idle life is
+ * left, so a tablet used every week stays signed in; one left unused for SESSION_IDLE_DAYS ends, and
+ * every session ends SESSION_MAX_DAYS after sign-in however much it is used.
  */
 export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
-  const token = getCookie(c, SESSION_COOKIE)
+  const token = readToken(c)
   if (!token) return null
-  const { db } = c.get('deps')
+  const { db, env } = c.get('deps')
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -60,13 +66,14 @@ export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
     .select('sessions.expires_at')
     .where('sessions.id_hash', '=', hash(token))
     .where('sessions.expires_at', '>', now())
+    .where('sessions.created_at', '>', daysAgo(env.SESSION_MAX_DAYS))
     .executeTakeFirst()
   if (!row) return null
   const { expires_at, ...user } = row
-  if (expires_at < daysAgo(-SESSION_DAYS / 2)) {
+  if (expires_at < daysAgo(-idleDays(c) / 2)) {
     await db
       .updateTable('sessions')
-      .set({ expires_at: daysAgo(-SESSION_DAYS) })
+      .set({ expires_at: daysAgo(-idleDays(c)) })
       .where('id_hash', '=', hash(token))
       .execute()
     setSessionCookie(c, token)
@@ -76,8 +83,8 @@ export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
 
 /** Ends the session and returns its OpenID Connect id token (for the provider's logout). */
 export async function endSession(c: Context<AppEnv>): Promise<string | null> {
-  const token = getCookie(c, SESSION_COOKIE)
-  deleteCookie(c, SESSION_COOKIE, { path: '/' })
+  const token = readToken(c)
+  deleteCookie(c, cookieName(c), { path: '/', secure: cookieSecure(c) })
   if (!token) return null
   const { db } = c.get('deps')
   const row = await db.selectFrom('sessions').select('id_token').where('id_hash', '=', hash(token)).executeTakeFirst()

@@ -4,8 +4,10 @@ import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
 import { findTenant, listTenantUsers, toTenantConfig } from '../db/queries/tenants.ts'
+import { endUserSessions } from '../db/queries/users.ts'
 import { notFound } from '../errors.ts'
 import { validate } from '../middleware/validate.ts'
+import { assertMember } from '../mutations/cases.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 import { saveBranding, saveModelConfig, setUserRole } from '../mutations/tenant.ts'
 
@@ -37,6 +39,15 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/users', async (c) => {
     assertAdmin(c.get('actor'))
     return c.json(await listTenantUsers(c.get('deps').db, c.get('actor').tenant))
+  })
+  // A lost or stolen tablet: the admin signs that user out on every device at once.
+  .delete('/admin/users/:userId/sessions', async (c) => {
+    const actor = c.get('actor')
+    assertAdmin(actor)
+    const { db } = c.get('deps')
+    const userId = c.req.param('userId')
+    await assertMember(db, actor.tenant, userId)
+    return c.json({ ended: await endUserSessions(db, userId) })
   })
   .put('/admin/users/:userId/role', validate('json', updateRoleBodySchema), async (c) => {
     const args = { userId: c.req.param('userId'), role: c.req.valid('json').role }

@@ -83,8 +83,11 @@ describe('sessions', () => {
   ])('sets an HttpOnly, SameSite=Lax cookie %s, Secure only over https', async (_case, env, url, secure) => {
     const { app } = await createTestApp({}, env)
     const cookie = (await signInRaw(app, url)).headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/^mw_session=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; (Secure; )?SameSite=Lax$/)
+    // Over https the name carries the __Host- prefix: Secure, Path=/, no Domain, so only this origin can set it.
+    const name = secure ? '__Host-mw_session' : 'mw_session'
+    expect(cookie).toMatch(new RegExp(`^${name}=[\\w-]{43}; Max-Age=\\d+; Path=/; HttpOnly; (Secure; )?SameSite=Lax$`))
     expect(cookie.includes('; Secure;')).toBe(secure)
+    expect(cookie).not.toContain('Domain=')
   })
 
   it('stores only a hash of the token', async () => {

@@ -16,3 +16,9 @@ export async function listUserTenants(db: Db, userId: string) {
 export async function firstTenantOf(db: Db, userId: string): Promise<string | undefined> {
   return (await listUserTenants(db, userId))[0]?.slug
 }
+
+/** Signs a user out everywhere: every session of theirs ends. Returns how many ended. */
+export async function endUserSessions(db: Db, userId: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
+  return Number(res.numDeletedRows ?? 0)
+}
