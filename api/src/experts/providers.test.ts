@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { newId } from '../lib/ids.ts'
+import { solidImage } from '../test/images.ts'
 import { createTestApp } from '../test/test-app.ts'
 import { ingestFile } from './ingest.ts'
 import { systemInstructions } from './prompt.ts'
@@ -146,7 +147,7 @@ describe('model providers through the AI SDK', () => {
 
   it('sends attached images to the model as image parts', async () => {
     await useModels('seakeeper', 'up', null)
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+    const png = await solidImage('png')
     const form = new FormData()
     form.set('query', 'What is this leak on the gimbal?')
     form.set('filters', JSON.stringify({ file_subject_type: 'seakeeper' }))

@@ -1,24 +1,13 @@
 /**
  * Reads the stream request (JSON, or multipart with images) and enforces SPEC.md §5 on the
- * server: at most 3 images, 10 MB each, JPEG/PNG/WebP recognised by their first bytes (the
- * declared type and file name are not trusted). Every refusal happens before the stream starts.
+ * server: at most 3 images, 10 MB each, JPEG/PNG/WebP as decoded and re-encoded by lib/images
+ * (the declared type and file name are not trusted). Every refusal happens before the stream starts.
  */
 import { LIMITS, type StreamRequest, streamRequestSchema } from '@mw/sync-protocol'
 import { ApiError } from '../errors.ts'
+import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, reencodeImages } from '../lib/images.ts'
 import { validationMessage } from '../lib/validation-message.ts'
 import type { QuestionImage } from './generate.ts'
-
-export const IMAGE_TOO_LARGE = 'Image too large. Maximum size is 10MB.'
-export const INVALID_IMAGE_TYPE = 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'
-
-/** The image type its first bytes prove, or null. */
-export function sniffImageType(bytes: Uint8Array): QuestionImage['mediaType'] | null {
-  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b)
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg'
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp'
-  return null
-}
 
 export async function readStreamRequest(request: Request): Promise<{ body: StreamRequest; images: QuestionImage[] }> {
   const type = request.headers.get('content-type') ?? ''
@@ -33,22 +22,15 @@ export async function readStreamRequest(request: Request): Promise<{ body: Strea
       throw new ApiError('bad_request', 'The form data could not be read. Send the question again.')
     })
     const files = [...form.entries()].filter(([name]) => /^image_\d+$/.test(name)).map(([, value]) => value)
-    if (files.length > LIMITS.imagesPerMessage) {
-      throw new ApiError('invalid_input', `At most ${LIMITS.imagesPerMessage} images can be attached to one message.`, {
-        field: 'images',
-      })
-    }
-    const images: QuestionImage[] = []
+    const uploads: Uint8Array[] = []
     for (const file of files) {
       if (typeof file === 'string')
         throw new ApiError('unsupported_media_type', INVALID_IMAGE_TYPE, { field: 'images' })
       if (file.size > LIMITS.imageMaxBytes)
         throw new ApiError('payload_too_large', IMAGE_TOO_LARGE, { field: 'images' })
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      const mediaType = sniffImageType(bytes)
-      if (!mediaType) throw new ApiError('unsupported_media_type', INVALID_IMAGE_TYPE, { field: 'images' })
-      images.push({ bytes, mediaType })
+      uploads.push(new Uint8Array(await file.arrayBuffer()))
     }
+    const images = await reencodeImages(uploads)
     const field = (name: string) => {
       const value = form.get(name)
       return typeof value === 'string' && value !== '' ? value : undefined

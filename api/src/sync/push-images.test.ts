@@ -1,9 +1,11 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS, pushAnswerSchema } from '@mw/sync-protocol'
+import sharp from 'sharp'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { answerStoredMessage } from '../experts/answer-stored-message.ts'
+import { jpegWithGps, noisePng } from '../test/images.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 /** A fake OpenAI-compatible model server on loopback that records what it was asked. */
@@ -49,17 +51,17 @@ const tech = { userId: await t.userId('tech@demo.local'), tenant: 'demo', role: 
 }
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-/** A PNG-signed image of `size` bytes: big enough that, as a data URL, it overflows a normal JSON body. */
-function png(size: number) {
+/** Only a PNG's signature: what a forged "image" starts with. */
+function pngSigned(size: number) {
   const bytes = Buffer.alloc(size, 7)
   bytes.set(PNG_HEADER)
   return bytes
 }
-const upload = (bytes: Buffer, type = 'image/png') => ({
+const upload = (bytes: Uint8Array, type = 'image/png') => ({
   name: 'anode.png',
   type: 'image/png' as const,
   size: Math.max(1, bytes.length),
-  data: `data:${type};base64,${bytes.toString('base64')}`,
+  data: `data:${type};base64,${Buffer.from(bytes).toString('base64')}`,
 })
 
 function chatSend(images: unknown[]) {
@@ -87,7 +89,8 @@ const messageExists = async (messageId: string) =>
 
 describe('offline chat images', () => {
   it('arrive in one push above the usual JSON limit, are stored with the message and reach the model', async () => {
-    const image = png(900_000)
+    // Random pixels do not compress: about 900 KB, which as a data URL overflows a normal JSON body.
+    const image = await noisePng(600, 500)
     const send = chatSend([upload(image)])
     const body = JSON.stringify({ deviceId: uuidv7(), mutations: [send] })
     expect(body.length).toBeGreaterThan(LIMITS.jsonBodyMaxBytes)
@@ -96,27 +99,41 @@ describe('offline chat images', () => {
     expect(pushAnswerSchema.parse(await res.json()).results[0]?.status).toBe('applied')
     const stored = await storedImages(send.args.messageId)
     expect(stored.map((r) => r.media_type)).toEqual(['image/png'])
-    expect(Buffer.from(stored[0]?.bytes as Uint8Array).equals(image)).toBe(true)
+    const kept = Buffer.from(stored[0]?.bytes as Uint8Array)
+    const meta = await sharp(kept).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 600, 500])
 
     const answer = await answerStoredMessage(t.deps, tech, send.args.messageId)
     expect(answer?.content).toContain('corroded anode')
     const parts = seen[0]?.messages.at(-1)?.content as { type: string; image_url?: { url: string } }[]
     expect(parts.map((p) => p.type)).toEqual(['text', 'image_url'])
-    expect(parts[1]?.image_url?.url).toBe(`data:image/png;base64,${image.toString('base64')}`)
+    expect(parts[1]?.image_url?.url).toBe(`data:image/png;base64,${kept.toString('base64')}`)
+  })
+
+  it('are stored re-encoded, without the EXIF and GPS position the phone wrote', async () => {
+    const send = chatSend([upload(await jpegWithGps(), 'image/png')])
+    const res = await push([send])
+    expect(pushAnswerSchema.parse(await res.json()).results[0]?.status).toBe('applied')
+    const stored = await storedImages(send.args.messageId)
+    expect(stored.map((r) => r.media_type)).toEqual(['image/jpeg'])
+    const kept = Buffer.from(stored[0]?.bytes as Uint8Array)
+    expect((await sharp(kept).metadata()).exif).toBeUndefined()
+    expect(kept.toString('latin1')).not.toContain('Skipper Jane')
   })
 
   const text = Buffer.from('#!/bin/sh\necho not an image\n')
   it.each([
     ['a file that only claims to be a PNG', [upload(text)], 'unsupported_media_type'],
+    ['a PNG signature with no picture behind it', [upload(pngSigned(100))], 'unsupported_media_type'],
     [
       'a data URL that is not base64',
-      [{ ...upload(png(100)), data: 'data:image/png,<svg onload=alert(1)>' }],
+      [{ ...upload(pngSigned(100)), data: 'data:image/png,<svg onload=alert(1)>' }],
       'unsupported_media_type',
     ],
-    ['four images', [1, 2, 3, 4].map(() => upload(png(100))), 'invalid_input'],
+    ['four images', [1, 2, 3, 4].map(() => upload(pngSigned(100))), 'invalid_input'],
     [
       'an image over 10 MB',
-      [{ ...upload(png(100)), data: `data:image/png;base64,${'A'.repeat(LIMITS.imageDataUrlMaxChars)}` }],
+      [{ ...upload(pngSigned(100)), data: `data:image/png;base64,${'A'.repeat(LIMITS.imageDataUrlMaxChars)}` }],
       'invalid_input',
     ],
   ])('rejects %s with a reason and stores nothing', async (_name, images, code) => {

@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../errors.ts'
 import { now } from '../lib/time.ts'
 import { applyMutation } from '../mutations/apply-mutation.ts'
+import { type PreparedImages, prepareImages } from '../mutations/image-uploads.ts'
 
 const envelopeSchema = z.object({ mid: idSchema, seq: z.number().int().min(1) })
 
@@ -34,6 +35,7 @@ export interface PushOutput {
 }
 
 export async function pushMutations(db: Db, actor: Actor, deviceId: string, mutations: unknown[]): Promise<PushOutput> {
+  const images = await prepareImages(mutations)
   return db.transaction().execute(async (trx) => {
     const at = now()
     const device = await findDevice(trx, deviceId)
@@ -93,7 +95,7 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
         results.push({ mid, status: 'gap', expectedSeq: lastSeq + 1 })
         break
       }
-      const { status, result } = await applyOne(trx, deviceActor, raw)
+      const { status, result } = await applyOne(trx, deviceActor, raw, images)
       await insertSyncMutation(trx, {
         mid,
         deviceId,
@@ -113,7 +115,12 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
   })
 }
 
-async function applyOne(trx: Db, actor: Actor, raw: unknown): Promise<{ status: Outcome; result: StoredResult }> {
+async function applyOne(
+  trx: Db,
+  actor: Actor,
+  raw: unknown,
+  images: PreparedImages,
+): Promise<{ status: Outcome; result: StoredResult }> {
   const parsed = mutationSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -127,7 +134,7 @@ async function applyOne(trx: Db, actor: Actor, raw: unknown): Promise<{ status: 
     }
   }
   try {
-    const outcome = await withSavepoint(trx, () => applyMutation(trx, actor, parsed.data as Mutation))
+    const outcome = await withSavepoint(trx, () => applyMutation(trx, actor, parsed.data as Mutation, images))
     return outcome.status === 'conflict'
       ? { status: 'conflict', result: { reason: outcome.reason } }
       : { status: 'applied', result: {} }
