@@ -3,13 +3,13 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { LIMITS } from '@mw/sync-protocol'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError } from './errors.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
+import { bodyLimit } from './middleware/body-limit.ts'
 import { idempotency } from './middleware/idempotency.ts'
 import { createRateLimits } from './middleware/rate-limit.ts'
 import { requestLog } from './middleware/request-log.ts'
@@ -71,16 +71,9 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/', healthRoutes)
   app.use('/api/*', loadUser, sameOriginWrites)
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new ApiError('payload_too_large', 'The request is too large.')
-      },
-    })
-  const multipartLimit = limitBody(LIMITS.multipartBodyMaxBytes)
-  const pushLimit = limitBody(LIMITS.pushBodyMaxBytes)
-  const jsonLimit = limitBody(LIMITS.jsonBodyMaxBytes)
+  const multipartLimit = bodyLimit(LIMITS.multipartBodyMaxBytes)
+  const pushLimit = bodyLimit(LIMITS.pushBodyMaxBytes)
+  const jsonLimit = bodyLimit(LIMITS.jsonBodyMaxBytes)
   // The sync push alone may carry an offline chat message with its images (LIMITS.pushBodyMaxBytes),
   // multipart questions their image files; any other body (also one sent without Content-Length) 1 MB.
   const isSyncPush = (path: string) => /^\/api\/t\/[^/]+\/sync\/push$/.test(path)
@@ -88,15 +81,6 @@ export function createApp(deps: AppDeps) {
     if (isSyncPush(c.req.path)) return pushLimit(c, next)
     const multipart = (c.req.header('content-type') ?? '').includes('multipart/form-data')
     return (multipart ? multipartLimit : jsonLimit)(c, next)
-  })
-  app.use('/api/*', async (c, next) => {
-    const type = c.req.header('content-type') ?? ''
-    const length = Number(c.req.header('content-length') ?? 0)
-    const max = isSyncPush(c.req.path) ? LIMITS.pushBodyMaxBytes : LIMITS.jsonBodyMaxBytes
-    if (type.includes('application/json') && length > max) {
-      throw new ApiError('payload_too_large', `JSON bodies here are limited to ${Math.round(max / 1024)} kB.`)
-    }
-    await next()
   })
   app.use('/api/*', idempotency)
 
