@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto'
 import type { Server } from 'node:http'
 import { createAdaptorServer } from '@hono/node-server'
 import { currentUserSchema, errorBodySchema } from '@mw/sync-protocol'
@@ -22,6 +23,7 @@ const IDENTITIES: TestIdentity[] = [
 let appOrigin = ''
 let issuer = ''
 let closeProvider: () => Promise<void>
+let rewriteIdTokens: (rewrite: ((idToken: string) => string) | null) => void
 let appServer: Server
 let serveApp: (req: Request) => Response | Promise<Response>
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -38,6 +40,7 @@ beforeAll(async () => {
   })
   issuer = provider.issuer
   closeProvider = provider.close
+  rewriteIdTokens = provider.rewriteIdTokens
 })
 
 afterAll(async () => {
@@ -143,6 +146,76 @@ describe('sign-in through an OpenID Connect provider', () => {
       expect(errorBodySchema.parse(await res.json()).error).toMatchObject({ code: 'invalid_input', field: 'state' })
       expect(res.headers.getSetCookie().some((c) => c.startsWith('mw_session='))).toBe(false)
       expect(await sessionCount()).toBe(0)
+    }
+  })
+
+  const b64url = (value: object | Buffer) =>
+    (Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value))).toString('base64url')
+  const parts = (jwt: string) => {
+    const [header = '', payload = '', signature = ''] = jwt.split('.')
+    return {
+      header: JSON.parse(Buffer.from(header, 'base64url').toString()),
+      payload: JSON.parse(Buffer.from(payload, 'base64url').toString()),
+      signature,
+    }
+  }
+  const FORGERIES: [string, (jwt: string) => string][] = [
+    ['a broken signature', (jwt) => `${jwt.slice(0, -6)}${jwt.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA'}`],
+    [
+      'claims changed under the original signature (another person)',
+      (jwt) => {
+        const { header, payload, signature } = parts(jwt)
+        return `${b64url(header)}.${b64url({ ...payload, sub: 'mallory', email: 'admin@demo.local' })}.${signature}`
+      },
+    ],
+    [
+      'no signature at all (alg none)',
+      (jwt) => {
+        const { payload } = parts(jwt)
+        return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(payload)}.`
+      },
+    ],
+    [
+      'a signature by a key the provider does not publish',
+      (jwt) => {
+        const { header, payload } = parts(jwt)
+        const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+        const input = `${b64url(header)}.${b64url(payload)}`
+        return `${input}.${b64url(sign('sha256', Buffer.from(input), privateKey))}`
+      },
+    ],
+    [
+      'another audience',
+      (jwt) => {
+        const { header, payload, signature } = parts(jwt)
+        return `${b64url(header)}.${b64url({ ...payload, aud: 'someone-else' })}.${signature}`
+      },
+    ],
+  ]
+
+  it.each(FORGERIES)('refuses an ID token with %s, starting no session', async (_, forge) => {
+    rewriteIdTokens(forge)
+    try {
+      const browser = createBrowser()
+      const { res } = await signInThroughProvider(browser, 'taylor')
+      expect(res.status).toBe(401)
+      expect(errorBodySchema.parse(await res.json()).error.code).toBe('unauthorized')
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('mw_session='))).toBe(false)
+      expect(await sessionCount()).toBe(0)
+      expect((await browser.request(`${appOrigin}/api/auth/user`)).status).toBe(401)
+    } finally {
+      rewriteIdTokens(null)
+    }
+  })
+
+  it('signs in through the same rewriting path when the token is left as the provider signed it', async () => {
+    rewriteIdTokens((jwt) => jwt)
+    try {
+      const { res } = await signInThroughProvider(createBrowser(), 'taylor')
+      expect(res.status).toBeLessThan(400)
+      expect(await sessionCount()).toBe(1)
+    } finally {
+      rewriteIdTokens(null)
     }
   })
 

@@ -63,6 +63,15 @@ export async function startOidcProvider(options: TestProviderOptions) {
       )
     },
   })
+  // A test can rewrite the ID token the token endpoint hands out: a forger between provider and app.
+  let rewriteIdToken: ((idToken: string) => string) | null = null
+  provider.use(async (ctx, next) => {
+    await next()
+    const body = ctx.body as { id_token?: unknown } | undefined
+    if (rewriteIdToken && ctx.path === '/token' && typeof body?.id_token === 'string') {
+      ctx.body = { ...body, id_token: rewriteIdToken(body.id_token) }
+    }
+  })
   const callback = provider.callback()
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/interaction/')) {
@@ -77,6 +86,9 @@ export async function startOidcProvider(options: TestProviderOptions) {
 
   return {
     issuer,
+    rewriteIdTokens: (rewrite: ((idToken: string) => string) | null) => {
+      rewriteIdToken = rewrite
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
