@@ -59,6 +59,18 @@ describe('local sign-in', () => {
     expect(res.status).toBe(403)
     expect(res.headers.get('set-cookie')).toBeNull()
   })
+
+  it('answers a sign-in form that cannot be read with 400, not 500 (found by the endpoint fuzz)', async () => {
+    const { app } = await createTestApp()
+    const res = await app.request('/api/login/local', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: '[]',
+    })
+    expect(res.status).toBe(400)
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('bad_request')
+    expect(res.headers.get('set-cookie')).toBeNull()
+  })
 })
 
 describe('sessions', () => {

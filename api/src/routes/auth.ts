@@ -56,7 +56,11 @@ authRoutes.get('/login', async (c) => {
 authRoutes.post('/login/local', async (c) => {
   const { env, db } = c.get('deps')
   if (env.oidc) throw new ApiError('not_found', 'Local sign-in is off because an identity provider is configured.')
-  const form = await c.req.parseBody()
+  const form = await c.req.parseBody().catch((cause: unknown) => {
+    throw new ApiError('bad_request', 'The sign-in form could not be read. Open the sign-in page and try again.', {
+      cause,
+    })
+  })
   const email = typeof form.email === 'string' ? form.email : ''
   const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
   if (!user) throw new ApiError('invalid_input', 'No user with that e-mail can sign in here.', { field: 'email' })

@@ -1,0 +1,38 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../../..')
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** The real server (`api/src/index.ts`) in a child process over `dataDir`, as `npm start` runs it. */
+export function startServer(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'api/src/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST: '/nonexistent' },
+    stdio: 'ignore',
+  })
+}
+
+export async function untilReady(base: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`)
+    const res = await fetch(`${base}/readyz`).catch(() => null)
+    if (res?.status === 200) return res
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server never became ready')
+}
+
+export const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode)
+    else child.once('exit', (code) => resolve(code))
+  })
