@@ -1,5 +1,11 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Db } from '../src/db/database.ts'
 import { openDatabase } from '../src/db/database.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
+import { loadEnv } from '../src/env.ts'
+import { createLogger } from '../src/lib/logger.ts'
 import { seedIfEmpty } from '../src/seed/seed.ts'
 
 /** A migrated, seeded database for a benchmark: in memory, or a temp file when the size matters. */
@@ -8,6 +14,12 @@ export async function benchDatabase(file = ':memory:') {
   await migrateToLatest(opened.db)
   await seedIfEmpty(opened.db)
   return opened
+}
+
+/** What the knowledge-base code needs beside the database: originals in a temp dir, no logs. */
+export function benchDeps(db: Db) {
+  const env = loadEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-data-')), LOG_LEVEL: 'silent' })
+  return { db, env, log: createLogger(env) }
 }
 
 export const median = (values: number[]) => percentile(values, 50)

@@ -17,7 +17,7 @@ import { retrieve, TOP_K } from '../src/experts/retrieve.ts'
 import { scopeToken, searchTerms } from '../src/experts/search-terms.ts'
 import { newId } from '../src/lib/ids.ts'
 import { now } from '../src/lib/time.ts'
-import { benchDatabase, median, ms, percentile } from './bench-db.ts'
+import { benchDatabase, benchDeps, median, ms, percentile } from './bench-db.ts'
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 100_000)
 const PER_DOC = 1000
@@ -25,7 +25,7 @@ const ROUNDS = 10
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-'))
 const { db, sqlite } = await benchDatabase(path.join(dir, 'bench.db'))
-await seedKnowledgePacks(db, 'demo')
+await seedKnowledgePacks(benchDeps(db), 'demo')
 
 // Synthetic passages: one sentence of the packs in ~80 words drawn from a 30,000-word Zipf
 // vocabulary, so posting lists are long for common words and short for rare ones, as in real manuals.

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Expert } from '@mw/sync-protocol'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { retrieve, TOP_K } from '../src/experts/retrieve.ts'
-import { benchDatabase } from './bench-db.ts'
+import { benchDatabase, benchDeps } from './bench-db.ts'
 
 interface Case {
   expert: Expert
@@ -17,7 +17,7 @@ interface Case {
 
 const cases = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'retrieval-questions.json'), 'utf8')) as Case[]
 const { db } = await benchDatabase()
-await seedKnowledgePacks(db, 'demo')
+await seedKnowledgePacks(benchDeps(db), 'demo')
 
 let hits = 0
 let reciprocal = 0

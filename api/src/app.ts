@@ -57,6 +57,13 @@ export function createApp(deps: AppDeps) {
   // On every answer, pages included, so no other site can frame the app. Referrer same-origin,
   // not the default no-referrer: under no-referrer Chromium sends `Origin: null` on the local
   // sign-in form's POST, which sameOriginWrites must refuse.
+  // Whatever is served as a download (an uploaded HTML manual) may never run as a page of the app.
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.headers.get('Content-Disposition')?.startsWith('attachment')) {
+      c.res.headers.set('Content-Security-Policy', "sandbox; default-src 'none'")
+    }
+  })
   app.use(
     secureHeaders({
       crossOriginResourcePolicy: 'same-origin',
@@ -77,7 +84,11 @@ export function createApp(deps: AppDeps) {
   // The sync push alone may carry an offline chat message with its images (LIMITS.pushBodyMaxBytes),
   // multipart questions their image files; any other body (also one sent without Content-Length) 1 MB.
   const isSyncPush = (path: string) => /^\/api\/t\/[^/]+\/sync\/push$/.test(path)
+  // Manuals stream to disk under their own limit (KB_MAX_UPLOAD_MB, documents/upload.ts).
+  const isDocumentUpload = (path: string) =>
+    /^\/api\/t\/[^/]+\/(experts\/[^/]+\/documents|documents\/[^/]+\/file)$/.test(path)
   app.use('/api/*', (c, next) => {
+    if (isDocumentUpload(c.req.path)) return next()
     if (isSyncPush(c.req.path)) return pushLimit(c, next)
     const multipart = (c.req.header('content-type') ?? '').includes('multipart/form-data')
     return (multipart ? multipartLimit : jsonLimit)(c, next)

@@ -31,6 +31,10 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(200),
   /** Every session ends this long after sign-in, however much it is used. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /** The largest manual an admin may upload, in MB. */
+  KB_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
+  /** A PDF with more pages is refused. */
+  KB_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
   /** Per-user and per-tenant request budgets (middleware/rate-limit.ts); off only for tests that hammer the API. */
   RATE_LIMITS: z
     .enum(['on', 'off'])
@@ -52,6 +56,8 @@ function dataDir(configured: string | undefined, initCwd: string | undefined): s
 export type Env = z.infer<typeof envSchema> & {
   oidc: OidcEnv | null
   dbFile: string
+  /** Where uploaded manuals are kept, by content hash. */
+  documentsDir: string
   /** Every outbound call goes through this fetch (lib/outbound.ts). */
   fetch: typeof fetch
 }
@@ -108,6 +114,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     oidc,
     dbFile: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db'),
+    documentsDir: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'originals'),
     fetch: outboundFetch(limits),
   }
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { releasePendingIdempotencyKeys } from './db/queries/idempotency.ts'
 import { checkpointAndClose } from './db/queries/lifecycle.ts'
+import { resumeProcessing } from './documents/process.ts'
 import { loadEnv } from './env.ts'
 import { answerInBackground, answerUnansweredMessages } from './experts/answer-stored-message.ts'
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
@@ -20,10 +21,11 @@ if (await seedIfEmpty(db)) console.log('Seeded the demo and harbor tenants.')
 scheduleSyncMaintenance(db, (error) => console.error('Pruning the sync log failed:', error))
 await releasePendingIdempotencyKeys(db)
 
-const knowledge = await seedKnowledgeForAllTenants(db)
-if (knowledge > 0) console.log(`Loaded the starter knowledge packs (${knowledge} passages).`)
-
 const deps: AppDeps = { db, env, log: createLogger(env), lifecycle: { state: 'starting' } }
+const resumed = await resumeProcessing(deps)
+if (resumed > 0) console.log(`Processing ${resumed} documents a restart interrupted.`)
+const knowledge = await seedKnowledgeForAllTenants(deps)
+if (knowledge > 0) console.log(`Loaded the starter knowledge packs (${knowledge} passages).`)
 deps.onUserMessage = answerInBackground(deps)
 const app = createApp(deps)
 void answerUnansweredMessages(deps).then((n) => n > 0 && console.log(`Answered ${n} waiting chat messages.`))

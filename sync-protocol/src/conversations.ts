@@ -9,6 +9,10 @@ export const sourceSchema = z.object({
   page: z.number().int().nullable(),
   text: z.string(),
   score: z.number().optional(),
+  /** The document it came from, its file, and the app link that opens it at this page or section (absent in answers older than the document library). */
+  documentId: z.string().optional(),
+  fileName: z.string().optional(),
+  url: z.string().optional(),
 })
 export type Source = z.infer<typeof sourceSchema>
 

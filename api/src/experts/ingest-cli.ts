@@ -11,6 +11,7 @@ import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { findTenant } from '../db/queries/tenants.ts'
 import { loadEnv } from '../env.ts'
+import { createLogger } from '../lib/logger.ts'
 import { ingestFile } from './ingest.ts'
 import { SUPPORTED_EXTENSIONS } from './parse-document.ts'
 
@@ -45,11 +46,13 @@ async function main() {
   const env = loadEnv()
   const { db } = openDatabase(env.dbFile)
   await migrateToLatest(db)
+  const deps = { db, env, log: createLogger(env) }
   if (!(await findTenant(db, values.tenant))) throw new Error(`There is no tenant "${values.tenant}" in ${env.dbFile}.`)
   const totals = { added: 0, replaced: 0, unchanged: 0, failed: 0, passages: 0 }
   for (const file of files) {
     try {
-      const result = await ingestFile(db, { tenant: values.tenant, expert }, file, fs.readFileSync(file))
+      const result = await ingestFile(deps, { tenant: values.tenant, expert }, file, fs.readFileSync(file))
+      if (result.outcome === 'failed') throw new Error(result.error ?? 'processing failed')
       totals[result.status]++
       totals.passages += result.passages
       console.log(

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { tinyPdf } from '../test/pdf.ts'
 import { createTestApp } from '../test/test-app.ts'
 import { ingestFile } from './ingest.ts'
 import { retrieve } from './retrieve.ts'
@@ -8,38 +9,12 @@ const t = await createTestApp()
 const enc = (text: string) => new TextEncoder().encode(text)
 const demoSeakeeper = { tenant: 'demo', expert: 'seakeeper' } as const
 
-/** A minimal valid PDF (one page per string) with a correct cross-reference table. */
-function tinyPdf(pages: string[]): Uint8Array {
-  const objects: string[] = []
-  const pageIds = pages.map((_, i) => 4 + i * 2)
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
-  pages.forEach((text, i) => {
-    const stream = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`
-    objects[pageIds[i] as number] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
-    objects[(pageIds[i] as number) + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`
-  })
-  let pdf = '%PDF-1.4\n'
-  const offsets: number[] = []
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = pdf.length
-    pdf += `${id} 0 obj\n${objects[id]}\nendobj\n`
-  }
-  const xref = pdf.length
-  pdf += `xref\n0 ${objects.length}\n0000000000 65535 f \n`
-  for (let id = 1; id < objects.length; id++) pdf += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
-  pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return enc(pdf)
-}
-
-const passagesOf = (sourcePath: string) =>
+const passagesOf = (fileName: string) =>
   t.db
     .selectFrom('kb_passages')
     .innerJoin('kb_documents', 'kb_documents.id', 'kb_passages.document_id')
     .select(['kb_passages.text', 'kb_passages.section', 'kb_passages.page', 'kb_documents.title'])
-    .where('kb_documents.source_path', '=', sourcePath)
+    .where('kb_documents.file_name', '=', fileName)
     .orderBy('kb_passages.ordinal')
     .execute()
 
@@ -47,14 +22,16 @@ describe('knowledge ingestion', () => {
   it('indexes Markdown by section and is a no-op for the same bytes', async () => {
     const md =
       '# Bilge pump guide\n\n## Float switch\n\nThe float switch sticks when debris collects under it.\n\n## Wiring\n\n- Fuse the pump supply.\n- Use tinned cable.\n'
-    expect(await ingestFile(t.db, demoSeakeeper, 'guides/bilge.md', enc(md))).toEqual({
-      sourcePath: 'guides/bilge.md',
+    expect(await ingestFile(t.deps, demoSeakeeper, 'guides/bilge.md', enc(md))).toMatchObject({
       title: 'Bilge pump guide',
       status: 'added',
+      outcome: 'ready',
       passages: 2,
     })
-    expect((await ingestFile(t.db, demoSeakeeper, 'guides/bilge.md', enc(md))).status).toBe('unchanged')
-    expect(await passagesOf('guides/bilge.md')).toEqual([
+    // Keyed by the file's name, not its folder: the same file from elsewhere is the same document.
+    expect((await ingestFile(t.deps, demoSeakeeper, '/elsewhere/bilge.md', enc(md))).status).toBe('unchanged')
+    expect((await ingestFile(t.deps, demoSeakeeper, 'guides/bilge.md', enc(md))).status).toBe('unchanged')
+    expect(await passagesOf('bilge.md')).toEqual([
       {
         title: 'Bilge pump guide',
         section: 'Float switch',
@@ -66,10 +43,10 @@ describe('knowledge ingestion', () => {
   })
 
   it('replaces every passage of a changed file, in the index too', async () => {
-    await ingestFile(t.db, demoSeakeeper, 'notes.txt', enc('The impeller wears out quickly when run dry.'))
+    await ingestFile(t.deps, demoSeakeeper, 'notes.txt', enc('The impeller wears out quickly when run dry.'))
     expect((await retrieve(t.db, 'demo', 'seakeeper', 'impeller dry')).sources).toHaveLength(1)
     const result = await ingestFile(
-      t.db,
+      t.deps,
       demoSeakeeper,
       'notes.txt',
       enc('Zinc anodes need checking at every haul-out.'),
@@ -79,13 +56,13 @@ describe('knowledge ingestion', () => {
     expect((await retrieve(t.db, 'demo', 'seakeeper', 'zinc anodes')).sources[0]?.text).toBe(
       'Zinc anodes need checking at every haul-out.',
     )
-    const docs = await t.db.selectFrom('kb_documents').select('id').where('source_path', '=', 'notes.txt').execute()
+    const docs = await t.db.selectFrom('kb_documents').select('id').where('file_name', '=', 'notes.txt').execute()
     expect(docs).toHaveLength(1)
   })
 
   it('reads PDF text with page numbers through pdfjs-dist', async () => {
     const result = await ingestFile(
-      t.db,
+      t.deps,
       demoSeakeeper,
       'manual.pdf',
       tinyPdf([
@@ -101,7 +78,7 @@ describe('knowledge ingestion', () => {
   it('reads HTML headings as sections and drops scripts', async () => {
     const html =
       '<html><head><title>Shore power</title><script>alert(1)</script></head><body><h2>Polarity</h2><p>Reverse polarity &amp; missing earth are checked first.</p></body></html>'
-    await ingestFile(t.db, demoSeakeeper, 'shore.html', enc(html))
+    await ingestFile(t.deps, demoSeakeeper, 'shore.html', enc(html))
     expect(await passagesOf('shore.html')).toEqual([
       {
         title: 'Shore power',
@@ -113,12 +90,14 @@ describe('knowledge ingestion', () => {
   })
 
   it('refuses file types it cannot read', async () => {
-    await expect(ingestFile(t.db, demoSeakeeper, 'photo.jpg', enc('x'))).rejects.toThrow(/Unsupported file type ".jpg"/)
+    await expect(ingestFile(t.deps, demoSeakeeper, 'photo.jpg', enc('x'))).rejects.toThrow(
+      /"photo.jpg" is not a PDF, HTML, Markdown or text file/,
+    )
   })
 
   it('keeps tenants and experts apart', async () => {
     await ingestFile(
-      t.db,
+      t.deps,
       { tenant: 'harbor', expert: 'furuno' },
       'secret.md',
       enc('# Harbor secret\n\nThe harbour crane interlock procedure.'),

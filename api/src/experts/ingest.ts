@@ -1,54 +1,40 @@
-import { createHash } from 'node:crypto'
+import path from 'node:path'
 import type { Expert } from '@mw/sync-protocol'
-import type { Db } from '../db/database.ts'
-import { findKbDocument, replaceKbDocument } from '../db/queries/knowledge.ts'
-import { newId } from '../lib/ids.ts'
-import { now } from '../lib/time.ts'
-import { chunkParagraphs } from './chunk.ts'
-import { parseDocument } from './parse-document.ts'
-import { scopeToken } from './search-terms.ts'
+import type { AppDeps } from '../app-env.ts'
+import { findDocument } from '../db/queries/documents.ts'
+import { addFromDisk } from '../documents/library.ts'
 
 export interface IngestResult {
-  sourcePath: string
+  documentId: string
   title: string
   status: 'added' | 'replaced' | 'unchanged'
+  /** ready or failed, after processing. */
+  outcome: string
   passages: number
+  error: string | null
 }
 
 /**
- * Indexes one file for a tenant's expert. Idempotent per source path: the same bytes again are
- * a no-op; changed bytes replace every passage of the earlier version in one transaction.
+ * Indexes one file from the server's disk for a tenant's expert through the document library's
+ * own path (original kept by hash, processed in a worker). Keyed by `key`, by default the file's
+ * name, never its folder: the same file ingested from elsewhere is the same document, and the
+ * same bytes again change nothing.
  */
 export async function ingestFile(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'env' | 'log'>,
   target: { tenant: string; expert: Expert },
-  sourcePath: string,
+  fileName: string,
   bytes: Uint8Array,
+  key = `file:${path.basename(fileName)}`,
 ): Promise<IngestResult> {
-  const hash = createHash('sha256').update(bytes).digest('hex')
-  const existing = await findKbDocument(db, target.tenant, target.expert, sourcePath)
-  if (existing?.content_hash === hash) {
-    return { sourcePath, title: existing.title, status: 'unchanged', passages: existing.passage_count }
+  const { id, status } = await addFromDisk(deps, { ...target, key }, path.basename(fileName), bytes)
+  const doc = await findDocument(deps.db, target.tenant, id)
+  return {
+    documentId: id,
+    title: doc?.title ?? '',
+    status,
+    outcome: doc?.status ?? 'failed',
+    passages: doc?.passages ?? 0,
+    error: doc?.error ?? null,
   }
-  const parsed = await parseDocument(sourcePath, bytes)
-  const passages = chunkParagraphs(parsed.paragraphs)
-  const at = now()
-  await db.transaction().execute((trx) =>
-    replaceKbDocument(
-      trx,
-      {
-        id: newId(),
-        tenant_slug: target.tenant,
-        expert: target.expert,
-        source_path: sourcePath,
-        title: parsed.title,
-        content_hash: hash,
-        created_at: existing?.created_at ?? at,
-        updated_at: at,
-      },
-      scopeToken(target.tenant, target.expert),
-      passages,
-    ),
-  )
-  return { sourcePath, title: parsed.title, status: existing ? 'replaced' : 'added', passages: passages.length }
 }

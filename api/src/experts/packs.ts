@@ -6,11 +6,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { EXPERTS, type Expert } from '@mw/sync-protocol'
-import type { Db } from '../db/database.ts'
-import { tenantHasKnowledge } from '../db/queries/knowledge.ts'
+import type { AppDeps } from '../app-env.ts'
+import { tenantHasKnowledge, tenantSlugs } from '../db/queries/knowledge.ts'
 import { ingestFile } from './ingest.ts'
 
 export const PACKS_DIR = path.resolve(import.meta.dirname, '../../knowledge')
+
+type Deps = Pick<AppDeps, 'db' | 'env' | 'log'>
 
 let cached: { expert: Expert; name: string; bytes: Uint8Array }[] | null = null
 
@@ -27,20 +29,20 @@ function packFiles() {
 }
 
 /** Loads both packs into `tenant` if it has no knowledge base yet. Returns the passages added. */
-export async function seedKnowledgePacks(db: Db, tenant: string): Promise<number> {
-  if (await tenantHasKnowledge(db, tenant)) return 0
+export async function seedKnowledgePacks(deps: Deps, tenant: string): Promise<number> {
+  if (await tenantHasKnowledge(deps.db, tenant)) return 0
   let passages = 0
   for (const file of packFiles()) {
-    const result = await ingestFile(db, { tenant, expert: file.expert }, `pack:${file.expert}/${file.name}`, file.bytes)
+    const key = `pack:${file.expert}/${file.name}`
+    const result = await ingestFile(deps, { tenant, expert: file.expert }, file.name, file.bytes, key)
     passages += result.passages
   }
   return passages
 }
 
 /** At boot: every tenant without knowledge gets the starter packs. */
-export async function seedKnowledgeForAllTenants(db: Db): Promise<number> {
-  const tenants = await db.selectFrom('tenants').select('slug').execute()
+export async function seedKnowledgeForAllTenants(deps: Deps): Promise<number> {
   let passages = 0
-  for (const { slug } of tenants) passages += await seedKnowledgePacks(db, slug)
+  for (const slug of await tenantSlugs(deps.db)) passages += await seedKnowledgePacks(deps, slug)
   return passages
 }

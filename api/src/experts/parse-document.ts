@@ -16,20 +16,38 @@ export interface Paragraph {
 export interface ParsedDocument {
   title: string
   paragraphs: Paragraph[]
+  /** Pages of a paged format (PDF), else null. */
+  pages?: number | null
 }
+
+export interface ParseOptions {
+  /** A PDF with more pages is refused before its text is read. */
+  maxPages?: number
+  /** Called after each page of a PDF. */
+  onPage?: (done: number, total: number) => void
+}
+
+/** A refusal worth telling the person who uploaded the file, as a sentence. */
+export class UnreadableDocument extends Error {}
 
 export const SUPPORTED_EXTENSIONS = ['.md', '.markdown', '.txt', '.html', '.htm', '.pdf'] as const
 
-export async function parseDocument(fileName: string, bytes: Uint8Array): Promise<ParsedDocument> {
+export async function parseDocument(
+  fileName: string,
+  bytes: Uint8Array,
+  options: ParseOptions = {},
+): Promise<ParsedDocument> {
   const ext = path.extname(fileName).toLowerCase()
   const fallbackTitle = path.basename(fileName, ext).replace(/[-_]+/g, ' ').trim()
-  if (ext === '.pdf') return parsePdf(bytes, fallbackTitle)
+  if (ext === '.pdf') return parsePdf(bytes, fallbackTitle, options)
   const text = new TextDecoder('utf-8').decode(bytes)
   // Passages are plain text: markup a Markdown or text file carries (a <script>, an <img onerror>) goes at ingest.
   if (ext === '.md' || ext === '.markdown') return parseMarkdown(stripTags(text), fallbackTitle)
   if (ext === '.html' || ext === '.htm') return parseHtml(text, fallbackTitle)
   if (ext === '.txt') return { title: fallbackTitle, paragraphs: splitParagraphs(stripTags(text), null, null) }
-  throw new Error(`Unsupported file type "${ext || fileName}". Use one of: ${SUPPORTED_EXTENSIONS.join(', ')}.`)
+  throw new UnreadableDocument(
+    `Unsupported file type "${ext || fileName}". Use one of: ${SUPPORTED_EXTENSIONS.join(', ')}.`,
+  )
 }
 
 export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedDocument {
@@ -72,7 +90,7 @@ function parseHtml(html: string, fallbackTitle: string): ParsedDocument {
   return docTitle ? { ...parsed, title: decodeEntities(stripTags(docTitle)).trim() || parsed.title } : parsed
 }
 
-async function parsePdf(bytes: Uint8Array, fallbackTitle: string): Promise<ParsedDocument> {
+async function parsePdf(bytes: Uint8Array, fallbackTitle: string, options: ParseOptions): Promise<ParsedDocument> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
@@ -80,8 +98,19 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string): Promise<Parse
     useSystemFonts: false,
     verbosity: 0,
   })
-  const doc = await task.promise
+  const doc = await task.promise.catch(async (error: { name?: string }) => {
+    await task.destroy()
+    if (error?.name === 'PasswordException') {
+      throw new UnreadableDocument('This PDF is protected by a password. Upload a copy without one.')
+    }
+    throw new UnreadableDocument('This file could not be read as a PDF: it is damaged or not a PDF.')
+  })
   try {
+    if (options.maxPages !== undefined && doc.numPages > options.maxPages) {
+      throw new UnreadableDocument(
+        `This PDF has ${doc.numPages} pages; at most ${options.maxPages} are accepted (KB_MAX_PAGES).`,
+      )
+    }
     const meta = await doc.getMetadata().catch(() => null)
     const info = meta?.info as { Title?: unknown } | undefined
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : fallbackTitle
@@ -96,8 +125,9 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string): Promise<Parse
       }
       paragraphs.push(...splitParagraphs(text, null, n))
       page.cleanup()
+      options.onPage?.(n, doc.numPages)
     }
-    return { title, paragraphs }
+    return { title, paragraphs, pages: doc.numPages }
   } finally {
     await task.destroy()
   }

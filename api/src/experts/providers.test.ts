@@ -123,7 +123,7 @@ describe('model providers through the AI SDK', () => {
 
   it('keeps injected text in a document inside the data fence and the system instructions unchanged', async () => {
     await ingestFile(
-      t.db,
+      t.deps,
       { tenant: 'demo', expert: 'furuno' },
       'evil.md',
       new TextEncoder().encode(

@@ -1,4 +1,4 @@
-import type { Expert, Source } from '@mw/sync-protocol'
+import { documentUrl, type Expert, type Source } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { searchPassages } from '../db/queries/knowledge.ts'
 import { matchExpression, scopeToken, searchTerms, termCoverage } from './search-terms.ts'
@@ -54,6 +54,9 @@ export async function retrieve(
             page: hit.page,
             text: hit.text,
             score,
+            documentId: hit.documentId,
+            fileName: hit.fileName,
+            url: documentUrl(tenant, hit.documentId, hit),
           }))
   return { terms, sources, bestScore }
 }

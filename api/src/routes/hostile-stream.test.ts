@@ -1,8 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
-import { replaceKbDocument } from '../db/queries/knowledge.ts'
+import { ingestFile } from '../experts/ingest.ts'
 import { readSseEvents } from '../experts/read-sse.ts'
-import { scopeToken } from '../experts/search-terms.ts'
 import { fingerprint } from '../test/http.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -13,21 +12,12 @@ const manager = await t.signIn('manager@demo.local')
 const harborTech = await t.signIn('tech@harbor.local')
 
 const SECRET = 'quokkatronic'
-await t.db.transaction().execute((trx) =>
-  replaceKbDocument(
-    trx,
-    {
-      id: uuidv7(),
-      tenant_slug: 'harbor',
-      expert: 'seakeeper',
-      source_path: 'harbor-only.md',
-      title: 'Harbor private procedure',
-      content_hash: 'x',
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    },
-    scopeToken('harbor', 'seakeeper'),
-    [{ ordinal: 0, section: null, page: null, text: `The ${SECRET} gyro reset needs the harbor service code 7731.` }],
+await ingestFile(
+  t.deps,
+  { tenant: 'harbor', expert: 'seakeeper' },
+  'harbor-only.md',
+  new TextEncoder().encode(
+    `# Harbor private procedure\n\nThe ${SECRET} gyro reset needs the harbor service code 7731.`,
   ),
 )
 

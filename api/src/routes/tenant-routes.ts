@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { adminRoutes } from './admin.ts'
 import { caseRoutes } from './cases.ts'
 import { conversationRoutes } from './conversations.ts'
+import { documentRoutes } from './documents.ts'
 import { expertRoutes } from './experts.ts'
 import { reportRoutes } from './reports.ts'
 import { syncRoutes } from './sync.ts'
@@ -17,5 +18,6 @@ tenantRoutes.route('/', conversationRoutes)
 tenantRoutes.route('/', caseRoutes)
 tenantRoutes.route('/', trainingRoutes)
 tenantRoutes.route('/', reportRoutes)
+tenantRoutes.route('/', documentRoutes)
 tenantRoutes.route('/sync', syncRoutes)
 tenantRoutes.route('/experts', expertRoutes)

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { createApp } from '../app.ts'
 import type { AppDeps } from '../app-env.ts'
 import { openDatabase } from '../db/database.ts'
@@ -19,17 +22,17 @@ export async function createTestApp(
   const { db } = openDatabase(':memory:')
   await migrateToLatest(db)
   await seedIfEmpty(db)
-  // The starter packs (as npm start loads them), for tests that ask the experts real questions.
-  if (options.knowledge) for (const tenant of ['demo', 'harbor']) await seedKnowledgePacks(db, tenant)
   // Budgets off unless a test turns them on: fuzz and load tests send far more than a person would.
   const env = loadEnv({
-    DATA_DIR: '/nonexistent',
+    // Uploaded manuals are kept here; the database itself stays in memory.
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-test-')),
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     RATE_LIMITS: 'off',
     ...envOverrides,
   })
   const deps: AppDeps = { db, env, log: createLogger(env), ...overrides }
+  if (options.knowledge) for (const tenant of ['demo', 'harbor']) await seedKnowledgePacks(deps, tenant)
   const app = createApp(deps)
 
   async function signIn(email: (typeof SEED_USERS)[number]['email'] | string): Promise<string> {

@@ -4,14 +4,23 @@ export interface KbDocumentTable {
   id: string
   tenant_slug: string
   expert: string
-  /** Where the file came from (the ingestion path, or a pack-relative name); unique per tenant and expert. */
+  /** A stable key, unique per tenant and expert: `doc:{id}` for uploads, `pack:{expert}/{file}` for the starter packs. */
   source_path: string
   title: string
-  /** sha256 of the file's bytes: re-ingesting an unchanged file is a no-op. */
+  /** sha256 of the original's bytes, also its name in the originals store. */
   content_hash: string
   passage_count: number
   created_at: string
   updated_at: string
+  file_name: string
+  content_type: string
+  size: number
+  status: 'processing' | 'ready' | 'failed'
+  pages: number | null
+  pages_done: number
+  error: string | null
+  warning: string | null
+  created_by: string | null
 }
 export type KbDocumentRow = Selectable<KbDocumentTable>
 

@@ -1,0 +1,233 @@
+import type { Expert, KbDocument } from '@mw/sync-protocol'
+import type { Db } from '../database.ts'
+import type { KbDocumentRow } from '../tables/knowledge.table.ts'
+import type { NewPassage } from './knowledge.ts'
+
+export type NewDocument = Omit<KbDocumentRow, 'passage_count' | 'pages' | 'pages_done' | 'error' | 'warning'>
+
+const columns = [
+  'kb_documents.id',
+  'kb_documents.expert',
+  'kb_documents.title',
+  'kb_documents.file_name',
+  'kb_documents.content_type',
+  'kb_documents.size',
+  'kb_documents.content_hash',
+  'kb_documents.status',
+  'kb_documents.pages',
+  'kb_documents.pages_done',
+  'kb_documents.passage_count',
+  'kb_documents.error',
+  'kb_documents.warning',
+  'kb_documents.created_at',
+  'kb_documents.updated_at',
+  'kb_documents.created_by',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+] as const
+
+const selectDocuments = (db: Db, tenant: string) =>
+  db
+    .selectFrom('kb_documents')
+    .leftJoin('users', 'users.id', 'kb_documents.created_by')
+    .select(columns)
+    .where('kb_documents.tenant_slug', '=', tenant)
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectDocuments>['executeTakeFirstOrThrow']>>
+
+function toDocument(row: Selected): KbDocument {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || null
+  return {
+    id: row.id,
+    expert: row.expert as Expert,
+    title: row.title,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    size: row.size,
+    sha256: row.content_hash,
+    status: row.status,
+    pages: row.pages,
+    pagesDone: row.pages_done,
+    passages: row.passage_count,
+    error: row.error,
+    warning: row.warning,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    createdBy: row.created_by,
+    createdByName: row.created_by ? name : null,
+  }
+}
+
+/** An expert's documents, newest first. */
+export async function listDocuments(db: Db, tenant: string, expert: Expert): Promise<KbDocument[]> {
+  const rows = await selectDocuments(db, tenant)
+    .where('kb_documents.expert', '=', expert)
+    .orderBy('kb_documents.created_at', 'desc')
+    .orderBy('kb_documents.id')
+    .execute()
+  return rows.map(toDocument)
+}
+
+/** One document of this tenant, or undefined (another tenant's id reads as absent). */
+export async function findDocument(db: Db, tenant: string, id: string): Promise<KbDocument | undefined> {
+  const row = await selectDocuments(db, tenant).where('kb_documents.id', '=', id).executeTakeFirst()
+  return row && toDocument(row)
+}
+
+/** The document of this expert that already holds these bytes, if any (other than `exceptId`). */
+export async function findDocumentByHash(db: Db, tenant: string, expert: Expert, sha256: string, exceptId?: string) {
+  let query = db
+    .selectFrom('kb_documents')
+    .select(['id', 'title', 'file_name'])
+    .where('tenant_slug', '=', tenant)
+    .where('expert', '=', expert)
+    .where('content_hash', '=', sha256)
+  if (exceptId) query = query.where('id', '!=', exceptId)
+  return query.executeTakeFirst()
+}
+
+/** The starter-pack or CLI document kept under this stable key, if any. */
+export const findDocumentByKey = (db: Db, tenant: string, expert: Expert, sourcePath: string) =>
+  db
+    .selectFrom('kb_documents')
+    .select(['id', 'content_hash'])
+    .where('tenant_slug', '=', tenant)
+    .where('expert', '=', expert)
+    .where('source_path', '=', sourcePath)
+    .executeTakeFirst()
+
+export async function insertDocument(db: Db, doc: NewDocument): Promise<void> {
+  await db
+    .insertInto('kb_documents')
+    .values({ ...doc, passage_count: 0, pages: null, pages_done: 0, error: null, warning: null })
+    .execute()
+}
+
+/** A new edition of a document's file: same id, processing again from the start. */
+export async function replaceDocumentFile(
+  db: Db,
+  id: string,
+  file: { fileName: string; contentType: string; size: number; sha256: string; at: string },
+): Promise<void> {
+  await db
+    .updateTable('kb_documents')
+    .set({
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
+      content_hash: file.sha256,
+      status: 'processing',
+      pages: null,
+      pages_done: 0,
+      error: null,
+      warning: null,
+      updated_at: file.at,
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function renameDocument(db: Db, id: string, title: string, at: string): Promise<void> {
+  await db.updateTable('kb_documents').set({ title, updated_at: at }).where('id', '=', id).execute()
+  // Passages carry the title for ranking (title matches count more).
+  await db.updateTable('kb_passages').set({ title }).where('document_id', '=', id).execute()
+}
+
+/** Deletes a document; its passages and their index entries follow (foreign key, triggers). */
+export async function deleteDocument(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('kb_documents').where('id', '=', id).execute()
+}
+
+/** Whether any document of any tenant still refers to this original. */
+export async function originalInUse(db: Db, sha256: string): Promise<boolean> {
+  const row = await db.selectFrom('kb_documents').select('id').where('content_hash', '=', sha256).executeTakeFirst()
+  return row !== undefined
+}
+
+export async function setDocumentProgress(db: Db, id: string, pagesDone: number, pages: number | null) {
+  await db
+    .updateTable('kb_documents')
+    .set({ pages_done: pagesDone, pages })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute()
+}
+
+export async function failDocument(db: Db, id: string, error: string, at: string) {
+  await db.updateTable('kb_documents').set({ status: 'failed', error, updated_at: at }).where('id', '=', id).execute()
+}
+
+/** Documents left `processing` (by a restart): resumed at boot. */
+export const processingDocuments = (db: Db) =>
+  db
+    .selectFrom('kb_documents')
+    .select(['id', 'tenant_slug', 'content_hash'])
+    .where('status', '=', 'processing')
+    .orderBy('created_at')
+    .execute()
+
+/** What processing needs of a document: where its original is and what it is. */
+export const documentToProcess = (db: Db, id: string) =>
+  db
+    .selectFrom('kb_documents')
+    .select(['id', 'tenant_slug', 'expert', 'file_name', 'content_hash', 'title', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+
+export interface FinishedDocument {
+  id: string
+  tenant: string
+  expert: string
+  scope: string
+  /** A title found in the file (a PDF's metadata, a first heading), or null to keep the current one. */
+  title: string | null
+  pages: number | null
+  warning: string | null
+  passages: NewPassage[]
+  at: string
+}
+
+/**
+ * Makes a processed document ready: its earlier passages (a previous edition) are replaced by
+ * the new ones and its status, counts and warning set. Call inside one transaction, so a failure
+ * leaves no passages behind.
+ */
+export async function finishDocument(trx: Db, doc: FinishedDocument): Promise<void> {
+  const current = await trx.selectFrom('kb_documents').select('title').where('id', '=', doc.id).executeTakeFirst()
+  if (!current) return
+  const title = doc.title ?? current.title
+  await trx.deleteFrom('kb_passages').where('document_id', '=', doc.id).execute()
+  const rows = doc.passages.map((p) => ({
+    document_id: doc.id,
+    tenant_slug: doc.tenant,
+    expert: doc.expert,
+    scope: doc.scope,
+    ordinal: p.ordinal,
+    title,
+    section: p.section,
+    page: p.page,
+    text: p.text,
+  }))
+  // SQLite caps bound parameters per statement; 100 rows of 9 columns stays well inside it.
+  for (let i = 0; i < rows.length; i += 100) {
+    await trx
+      .insertInto('kb_passages')
+      .values(rows.slice(i, i + 100))
+      .execute()
+  }
+  await trx
+    .updateTable('kb_documents')
+    .set({
+      title,
+      status: 'ready',
+      pages: doc.pages,
+      pages_done: doc.pages ?? 0,
+      passage_count: rows.length,
+      warning: doc.warning,
+      error: null,
+      updated_at: doc.at,
+    })
+    .where('id', '=', doc.id)
+    .execute()
+}

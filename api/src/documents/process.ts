@@ -1,0 +1,121 @@
+/**
+ * Processing off the request path: documents are parsed one at a time per server, each in a
+ * worker thread (memory and time capped), with progress written as pages are done. The passages
+ * and the `ready` status are written in one transaction; a failure writes only the reason. At
+ * boot, whatever a restart left `processing` is processed again from its kept original.
+ */
+import fs from 'node:fs'
+import { Worker } from 'node:worker_threads'
+import type { Logger } from 'pino'
+import type { Db } from '../db/database.ts'
+import {
+  documentToProcess,
+  failDocument,
+  finishDocument,
+  processingDocuments,
+  setDocumentProgress,
+} from '../db/queries/documents.ts'
+import type { Env } from '../env.ts'
+import { chunkParagraphs } from '../experts/chunk.ts'
+import { scopeToken } from '../experts/search-terms.ts'
+import { now } from '../lib/time.ts'
+import { titleFromFileName } from './file-types.ts'
+import { originalPath } from './originals.ts'
+import type { ParseJob, ParseMessage } from './parse-worker.ts'
+
+export const SCANNED_PDF = 'No text found: this looks like a scanned PDF, so its pages cannot be searched.'
+const NO_TEXT = 'No text found in this file, so it cannot be searched.'
+const ORIGINAL_MISSING = 'The original file is missing from the server. Upload it again.'
+const TOO_SLOW = 'Reading this file took too long (over 10 minutes). Split it into smaller files and upload them.'
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64 }
+const PARSE_TIMEOUT_MS = 10 * 60_000
+const PROGRESS_EVERY_MS = 250
+
+interface Deps {
+  db: Db
+  env: Env
+  log: Logger
+}
+
+const queues = new WeakMap<Db, { chain: Promise<void> }>()
+
+/** Queues a document for processing; resolves when it is done (ready or failed). */
+export function queueProcessing(deps: Deps, id: string): Promise<void> {
+  const queue = queues.get(deps.db) ?? { chain: Promise.resolve() }
+  queues.set(deps.db, queue)
+  const run = queue.chain.then(() => processDocument(deps, id))
+  queue.chain = run.catch((error: unknown) => deps.log.error({ err: error, documentId: id }, 'document processing'))
+  return queue.chain
+}
+
+/** Resolves when every queued document is processed (tests, shutdown). */
+export const processingIdle = (db: Db) => queues.get(db)?.chain ?? Promise.resolve()
+
+/** At boot: what a restart interrupted is processed again. */
+export async function resumeProcessing(deps: Deps): Promise<number> {
+  const left = await processingDocuments(deps.db)
+  for (const doc of left) void queueProcessing(deps, doc.id)
+  return left.length
+}
+
+async function processDocument(deps: Deps, id: string): Promise<void> {
+  const { db, env } = deps
+  const doc = await documentToProcess(db, id)
+  if (doc?.status !== 'processing') return
+  const file = originalPath(env.documentsDir, doc.content_hash)
+  if (!fs.existsSync(file)) return failDocument(db, id, ORIGINAL_MISSING, now())
+  const outcome = await parseInWorker({ file, fileName: doc.file_name, maxPages: env.KB_MAX_PAGES }, (done, total) =>
+    setDocumentProgress(db, id, done, total),
+  )
+  if (outcome.kind === 'failed') return failDocument(db, id, outcome.reason, now())
+  const passages = chunkParagraphs(outcome.paragraphs)
+  const warning = passages.length > 0 ? null : outcome.pages ? SCANNED_PDF : NO_TEXT
+  // The file's own title (PDF metadata, first heading) replaces only the automatic one from the
+  // file name: an Admin's rename, and the title of an earlier edition, are kept.
+  const automatic = doc.title === titleFromFileName(doc.file_name)
+  const title = automatic && outcome.title !== '' ? outcome.title : null
+  await db.transaction().execute((trx) =>
+    finishDocument(trx, {
+      id,
+      tenant: doc.tenant_slug,
+      expert: doc.expert,
+      scope: scopeToken(doc.tenant_slug, doc.expert),
+      title,
+      pages: outcome.pages,
+      warning,
+      passages,
+      at: now(),
+    }),
+  )
+}
+
+type Outcome = Exclude<ParseMessage, { kind: 'progress' }>
+
+function parseInWorker(job: ParseJob, onProgress: (done: number, total: number) => Promise<void>): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
+      workerData: job,
+      resourceLimits: WORKER_LIMITS,
+    })
+    let settled = false
+    let lastProgress = 0
+    const finish = (outcome: Outcome) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void worker.terminate()
+      resolve(outcome)
+    }
+    const timer = setTimeout(() => finish({ kind: 'failed', reason: TOO_SLOW }), PARSE_TIMEOUT_MS)
+    worker.on('message', (message: ParseMessage) => {
+      if (message.kind !== 'progress') return finish(message)
+      if (Date.now() - lastProgress < PROGRESS_EVERY_MS && message.done < message.total) return
+      lastProgress = Date.now()
+      void onProgress(message.done, message.total)
+    })
+    worker.on('error', () =>
+      finish({ kind: 'failed', reason: 'This file could not be read: it needs more memory than a manual should.' }),
+    )
+    worker.on('exit', () => finish({ kind: 'failed', reason: 'This file could not be read. Try another copy.' }))
+  })
+}

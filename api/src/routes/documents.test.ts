@@ -1,0 +1,298 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { documentAnswerSchema, documentListSchema, errorBodySchema, type KbDocument } from '@mw/sync-protocol'
+import { describe, expect, it } from 'vitest'
+import { processingIdle, resumeProcessing } from '../documents/process.ts'
+import { readSseEvents } from '../experts/read-sse.ts'
+import { fingerprint } from '../test/http.ts'
+import { tinyPdf } from '../test/pdf.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+const t = await createTestApp({}, { KB_MAX_PAGES: '5', KB_MAX_UPLOAD_MB: '1' })
+const admin = await t.signIn('admin@demo.local')
+const manager = await t.signIn('manager@demo.local')
+const tech = await t.signIn('tech@demo.local')
+const harborAdmin = await t.signIn('admin@harbor.local')
+const enc = (text: string) => new TextEncoder().encode(text)
+
+type Part = { name?: string; fileName: string; bytes: Uint8Array; type?: string }
+function form(parts: Part[]) {
+  const body = new FormData()
+  for (const p of parts)
+    body.append(p.name ?? 'file', new File([p.bytes as Uint8Array<ArrayBuffer>], p.fileName, { type: p.type ?? '' }))
+  return body
+}
+const upload = (parts: Part[], cookie = admin, expert = 'furuno', tenant = 'demo') =>
+  t.app.request(`/api/t/${tenant}/experts/${expert}/documents`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form(parts),
+  })
+const get = (p: string, cookie = admin, headers: Record<string, string> = {}) =>
+  t.app.request(`/api/t/demo${p}`, { headers: { cookie, ...headers } })
+
+async function uploaded(parts: Part[]): Promise<KbDocument[]> {
+  const res = await upload(parts)
+  expect(res.status, await res.clone().text()).toBe(202)
+  const { documents } = documentListSchema.parse(await res.json())
+  await processingIdle(t.db)
+  return Promise.all(
+    documents.map(async (d) => documentAnswerSchema.parse(await (await get(`/documents/${d.id}`)).json()).document),
+  )
+}
+
+const MANUAL = tinyPdf([
+  'Radar magnetron replacement: isolate the scanner before removing the cover.',
+  'Magnetron hours are shown in the maintenance menu of the radar.',
+  'Tuning drift after a magnetron change is corrected with auto tune.',
+])
+
+describe('the documents API', () => {
+  it('takes a PDF with 202, processes it to ready with pages and passages, and lists it for every member', async () => {
+    const res = await upload([{ fileName: 'Radar Service Manual.pdf', bytes: MANUAL, type: 'application/pdf' }])
+    expect(res.status).toBe(202)
+    const [first] = documentListSchema.parse(await res.json()).documents
+    expect(first).toMatchObject({ status: 'processing', fileName: 'Radar Service Manual.pdf', expert: 'furuno' })
+    await processingIdle(t.db)
+    const doc = documentAnswerSchema.parse(await (await get(`/documents/${first?.id}`)).json()).document
+    expect(doc).toMatchObject({
+      status: 'ready',
+      pages: 3,
+      pagesDone: 3,
+      contentType: 'application/pdf',
+      size: MANUAL.length,
+      error: null,
+      warning: null,
+      createdByName: 'Avery Admin',
+    })
+    expect(doc.passages).toBeGreaterThan(0)
+    for (const cookie of [admin, manager, tech]) {
+      const list = documentListSchema.parse(await (await get('/experts/furuno/documents', cookie)).json())
+      expect(list.documents.map((d) => d.id)).toContain(doc.id)
+    }
+  })
+
+  it('cites the document in answers with its id, file name and a link to the page', async () => {
+    const res = await t.app.request('/api/t/demo/experts/furuno/stream', {
+      method: 'POST',
+      headers: { cookie: tech, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'How do I read the magnetron hours?', filters: { file_subject_type: 'furuno' } }),
+    })
+    const events = await readSseEvents(res)
+    const contexts = events.find((e) => e.meta)?.meta?.contexts ?? []
+    const cited = contexts.find((s) => s.fileName === 'Radar Service Manual.pdf')
+    expect(cited).toMatchObject({ page: 2 })
+    expect(cited?.url).toBe(`/t/demo/documents/${cited?.documentId}?page=2`)
+  })
+
+  it('serves the original with its type and name, whole and by byte range', async () => {
+    const { documents } = documentListSchema.parse(await (await get('/experts/furuno/documents')).json())
+    const doc = documents.find((d) => d.fileName === 'Radar Service Manual.pdf') as KbDocument
+    const whole = await get(`/documents/${doc.id}/file`, tech)
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-type')).toBe('application/pdf')
+    expect(whole.headers.get('content-disposition')).toContain('filename="Radar Service Manual.pdf"')
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(MANUAL)
+    const part = await get(`/documents/${doc.id}/file`, tech, { range: 'bytes=0-7' })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 0-7/${MANUAL.length}`)
+    expect(await part.text()).toBe('%PDF-1.4')
+    const tail = await get(`/documents/${doc.id}/file`, tech, { range: 'bytes=-6' })
+    expect(await tail.text()).toBe('%%EOF\n')
+    expect((await get(`/documents/${doc.id}/file`, tech, { range: `bytes=${MANUAL.length}-` })).status).toBe(416)
+  })
+
+  it('takes several files at once, and refuses the same bytes twice naming the document that has them', async () => {
+    const docs = await uploaded([
+      { fileName: 'gyro-notes.md', bytes: enc('# Gyro notes\n\n## Bearings\n\nBearing noise rises before failure.') },
+      { fileName: 'wiring.txt', bytes: enc('Use tinned marine cable for every sensor run.') },
+      {
+        fileName: 'shore.html',
+        bytes: enc('<h2>Shore power</h2><p>Check polarity first.</p><script>alert(1)</script>'),
+      },
+    ])
+    expect(docs.map((d) => [d.fileName, d.status, d.contentType])).toEqual([
+      ['gyro-notes.md', 'ready', 'text/markdown'],
+      ['wiring.txt', 'ready', 'text/plain'],
+      ['shore.html', 'ready', 'text/html'],
+    ])
+    expect(docs[0]?.title).toBe('Gyro notes')
+    const before = await fingerprint(t.db)
+    const again = await upload([
+      {
+        fileName: 'copy-of-notes.md',
+        bytes: enc('# Gyro notes\n\n## Bearings\n\nBearing noise rises before failure.'),
+      },
+    ])
+    expect(again.status).toBe(409)
+    expect(errorBodySchema.parse(await again.json()).error.message).toContain(docs[0]?.id as string)
+    expect(await fingerprint(t.db)).toBe(before)
+    // An HTML original is never served to run in the app's origin.
+    const html = await get(`/documents/${docs[2]?.id}/file`)
+    expect(html.headers.get('content-disposition')).toMatch(/^attachment/)
+    expect(html.headers.get('content-security-policy')).toContain('sandbox')
+  })
+
+  it('renames, replaces the file under the same id, and deletes', async () => {
+    const [doc] = await uploaded([
+      { fileName: 'anode.md', bytes: enc('# Anodes\n\nZinc anodes are replaced at half size.') },
+    ])
+    const id = doc?.id as string
+    const renamed = await t.app.request(`/api/t/demo/documents/${id}`, {
+      method: 'PATCH',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Anode guide (2026)' }),
+    })
+    expect(documentAnswerSchema.parse(await renamed.json()).document.title).toBe('Anode guide (2026)')
+    const replaced = await t.app.request(`/api/t/demo/documents/${id}/file`, {
+      method: 'PUT',
+      headers: { cookie: admin },
+      body: form([{ fileName: 'anode-v2.md', bytes: enc('# Anodes\n\nAluminium anodes suit brackish water.') }]),
+    })
+    expect(replaced.status).toBe(202)
+    await processingIdle(t.db)
+    const edition = documentAnswerSchema.parse(await (await get(`/documents/${id}`)).json()).document
+    expect(edition).toMatchObject({ id, fileName: 'anode-v2.md', status: 'ready', title: 'Anode guide (2026)' })
+    const passages = await t.db.selectFrom('kb_passages').select('text').where('document_id', '=', id).execute()
+    expect(passages.map((p) => p.text)).toEqual(['Aluminium anodes suit brackish water.'])
+
+    const deleted = await t.app.request(`/api/t/demo/documents/${id}`, { method: 'DELETE', headers: { cookie: admin } })
+    expect(deleted.status).toBe(204)
+    expect((await get(`/documents/${id}`)).status).toBe(404)
+    expect(await t.db.selectFrom('kb_passages').select('id').where('document_id', '=', id).execute()).toEqual([])
+  })
+
+  it('keeps a PDF with no text layer with the scanned-PDF warning', async () => {
+    const [doc] = await uploaded([{ fileName: 'scan.pdf', bytes: tinyPdf(['', '']) }])
+    expect(doc).toMatchObject({
+      status: 'ready',
+      pages: 2,
+      passages: 0,
+      warning: 'No text found: this looks like a scanned PDF, so its pages cannot be searched.',
+    })
+  })
+
+  it.each([
+    ['an encrypted PDF', 'locked.pdf', tinyPdf(['secret'], { encrypted: true }), /protected by a password/],
+    ['a damaged PDF', 'broken.pdf', enc('%PDF-1.4\nthis is not really a pdf at all'), /damaged or not a PDF/],
+    ['too many pages', 'long.pdf', tinyPdf(['1', '2', '3', '4', '5', '6']), /has 6 pages; at most 5/],
+  ])('fails %s with the reason and no passages', async (_, fileName, bytes, reason) => {
+    const [doc] = await uploaded([{ fileName, bytes }])
+    expect(doc?.status).toBe('failed')
+    expect(doc?.error).toMatch(reason)
+    expect(doc?.passages).toBe(0)
+  })
+})
+
+describe('refused uploads change nothing', () => {
+  const ELF = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+  it.each([
+    ['an empty file', [{ fileName: 'empty.md', bytes: new Uint8Array() }], 400, /is empty/],
+    ['an executable named .pdf', [{ fileName: 'manual.pdf', bytes: ELF }], 415, /not what its name says/],
+    ['an executable named .md', [{ fileName: 'notes.md', bytes: ELF }], 415, /not what its name says/],
+    ['an unknown type', [{ fileName: 'photo.jpg', bytes: enc('x') }], 415, /not accepted/],
+    [
+      'a file over the size limit',
+      [{ fileName: 'big.txt', bytes: new Uint8Array(1024 * 1024 + 1).fill(65) }],
+      413,
+      /1 MB limit/,
+    ],
+    ['no file part', [{ name: 'other', fileName: 'a.md', bytes: enc('hello') }], 400, /at least one file/],
+    [
+      'a name that is only control characters',
+      [{ fileName: '\u0001\u0002', bytes: enc('hello') }],
+      400,
+      /no usable name/,
+    ],
+    [
+      'a good file beside a bad one',
+      [
+        { fileName: 'fine.md', bytes: enc('# Fine\n\nA fine file.') },
+        { fileName: 'bad.pdf', bytes: ELF },
+      ],
+      415,
+      /bad.pdf/,
+    ],
+  ] as [string, Part[], number, RegExp][])('refuses %s', async (_, parts, status, message) => {
+    const before = await fingerprint(t.db)
+    const res = await upload(parts)
+    expect(res.status).toBe(status)
+    expect(errorBodySchema.parse(await res.json()).error.message).toMatch(message)
+    expect(await fingerprint(t.db)).toBe(before)
+    expect(fs.readdirSync(path.join(t.deps.env.documentsDir, 'tmp'))).toEqual([])
+  })
+
+  it('keeps only the last part of a file name, without control characters, and shortens a 5,000-character one', async () => {
+    const docs = await uploaded([
+      { fileName: '../../etc/passwd\u0007.md', bytes: enc('# One\n\nFirst file.') },
+      { fileName: 'C:\\Users\\x\\manual.md', bytes: enc('# Two\n\nSecond file.') },
+      { fileName: `${'n'.repeat(5000)}.md`, bytes: enc('# Three\n\nThird file.') },
+    ])
+    expect(docs[0]?.fileName).toBe('passwd.md')
+    expect(docs[1]?.fileName).toBe('manual.md')
+    expect(docs[2]?.fileName).toHaveLength(200)
+    expect(docs[2]?.fileName.endsWith('.md')).toBe(true)
+  })
+
+  it('lets only an Admin add, replace, rename or delete, and hides other tenants’ documents', async () => {
+    const { documents } = documentListSchema.parse(await (await get('/experts/furuno/documents')).json())
+    const id = documents[0]?.id as string
+    const before = await fingerprint(t.db)
+    const file = () => form([{ fileName: 'x.md', bytes: enc('# X\n\nText.') }])
+    for (const cookie of [manager, tech]) {
+      expect((await upload([{ fileName: 'x.md', bytes: enc('# X\n\nText.') }], cookie)).status).toBe(403)
+      const writes = [
+        t.app.request(`/api/t/demo/documents/${id}/file`, { method: 'PUT', headers: { cookie }, body: file() }),
+        t.app.request(`/api/t/demo/documents/${id}`, {
+          method: 'PATCH',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: '{"title":"Mine"}',
+        }),
+        t.app.request(`/api/t/demo/documents/${id}`, { method: 'DELETE', headers: { cookie } }),
+      ]
+      for (const res of await Promise.all(writes)) expect(res.status).toBe(403)
+    }
+    const harbor = (p: string, init: RequestInit = {}) =>
+      t.app.request(`/api/t/harbor${p}`, { ...init, headers: { cookie: harborAdmin, ...init.headers } })
+    for (const res of [
+      await harbor(`/documents/${id}`),
+      await harbor(`/documents/${id}/file`),
+      await harbor(`/documents/${id}`, { method: 'DELETE' }),
+      await harbor(`/documents/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: '{"title":"Mine"}',
+      }),
+      await harbor(`/documents/${id}/file`, { method: 'PUT', body: file() }),
+      await harbor('/documents/not-an-id'),
+    ])
+      expect(res.status).toBe(404)
+    expect((await upload([{ fileName: 'x.md', bytes: enc('# X\n\nText.') }], admin, 'furuno', 'harbor')).status).toBe(
+      404,
+    )
+    expect(await fingerprint(t.db)).toBe(before)
+  })
+})
+
+describe('a restart mid-processing', () => {
+  it('processes again what was left processing, and fails with a reason what has no original', async () => {
+    const [doc] = await uploaded([{ fileName: 'resume.md', bytes: enc('# Resume\n\nSeawater strainer cleaning.') }])
+    const [lost] = await uploaded([{ fileName: 'lost.md', bytes: enc('# Lost\n\nA file whose original vanished.') }])
+    // As a crash leaves them: processing, part done, the passages of the earlier run gone.
+    await t.db
+      .updateTable('kb_documents')
+      .set({ status: 'processing' })
+      .where('id', 'in', [doc?.id ?? '', lost?.id ?? ''])
+      .execute()
+    fs.rmSync(path.join(t.deps.env.documentsDir, lost?.sha256.slice(0, 2) ?? '', lost?.sha256 ?? ''))
+    expect(await resumeProcessing(t.deps)).toBe(2)
+    await processingIdle(t.db)
+    const after = async (id: string) =>
+      documentAnswerSchema.parse(await (await get(`/documents/${id}`)).json()).document
+    expect(await after(doc?.id ?? '')).toMatchObject({ status: 'ready', passages: 1 })
+    expect(await after(lost?.id ?? '')).toMatchObject({
+      status: 'failed',
+      error: 'The original file is missing from the server. Upload it again.',
+    })
+  })
+})

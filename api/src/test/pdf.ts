@@ -1,0 +1,29 @@
+/** A minimal valid PDF (one page per string; an empty string is a page with no text, as a scan) with a correct cross-reference table. */
+export function tinyPdf(pages: string[], options: { encrypted?: boolean } = {}): Uint8Array {
+  const objects: string[] = []
+  const pageIds = pages.map((_, i) => 4 + i * 2)
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
+  pages.forEach((text, i) => {
+    const stream = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`
+    objects[pageIds[i] as number] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
+    objects[(pageIds[i] as number) + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`
+  })
+  let pdf = '%PDF-1.4\n'
+  const offsets: number[] = []
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = pdf.length
+    pdf += `${id} 0 obj\n${objects[id]}\nendobj\n`
+  }
+  const xref = pdf.length
+  pdf += `xref\n0 ${objects.length}\n0000000000 65535 f \n`
+  for (let id = 1; id < objects.length; id++) pdf += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
+  // A password-protected file: an /Encrypt dictionary whose user key no empty password opens.
+  const encrypt = options.encrypted
+    ? ` /Encrypt << /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >> /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>]`
+    : ''
+  pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(pdf)
+}

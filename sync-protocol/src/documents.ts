@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { expertSchema, idSchema, requiredText, timestampSchema } from './common.ts'
+import { LIMITS } from './constants.ts'
+
+/** A manual in an expert's knowledge base (Admin Settings → Knowledge, and the documents API). */
+export const DOCUMENT_STATUSES = ['processing', 'ready', 'failed'] as const
+
+export const documentSchema = z.object({
+  id: idSchema,
+  expert: expertSchema,
+  title: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  status: z.enum(DOCUMENT_STATUSES),
+  /** Pages of a paged format (PDF), else null. */
+  pages: z.number().int().min(0).nullable(),
+  pagesDone: z.number().int().min(0),
+  passages: z.number().int().min(0),
+  /** Why processing failed, as a sentence to act on. */
+  error: z.string().nullable(),
+  /** Kept, but something to know (a scanned PDF has no searchable text). */
+  warning: z.string().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  /** The user who added it; null for the starter packs. */
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+})
+export type KbDocument = z.infer<typeof documentSchema>
+
+export const documentListSchema = z.object({ documents: z.array(documentSchema) })
+export const documentAnswerSchema = z.object({ document: documentSchema })
+export const renameDocumentSchema = z.object({ title: requiredText(LIMITS.titleMaxChars) })
+
+/** The app route that opens a document, at a PDF page or an HTML/Markdown section. */
+export function documentUrl(tenant: string, documentId: string, at: { page: number | null; section: string | null }) {
+  const base = `/t/${tenant}/documents/${documentId}`
+  if (at.page !== null) return `${base}?page=${at.page}`
+  return at.section ? `${base}?section=${encodeURIComponent(at.section)}` : base
+}
