@@ -40,3 +40,13 @@ export function documentUrl(tenant: string, documentId: string, at: { page: numb
   if (at.page !== null) return `${base}?page=${at.page}`
   return at.section ? `${base}?section=${encodeURIComponent(at.section)}` : base
 }
+
+export const documentPassageSchema = z.object({
+  ordinal: z.number().int(),
+  section: z.string().nullable(),
+  page: z.number().int().nullable(),
+  text: z.string(),
+})
+export type DocumentPassage = z.infer<typeof documentPassageSchema>
+/** `GET /documents/{id}/passages[?page=N]`: the searchable text the viewer shows, in order. */
+export const documentPassagesSchema = z.object({ passages: z.array(documentPassageSchema) })

@@ -1,6 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { documentAnswerSchema, documentListSchema, errorBodySchema, type KbDocument } from '@mw/sync-protocol'
+import {
+  documentAnswerSchema,
+  documentListSchema,
+  documentPassagesSchema,
+  errorBodySchema,
+  type KbDocument,
+} from '@mw/sync-protocol'
 import { describe, expect, it } from 'vitest'
 import { processingIdle, resumeProcessing } from '../documents/process.ts'
 import { readSseEvents } from '../experts/read-sse.ts'
@@ -83,6 +89,18 @@ describe('the documents API', () => {
     const cited = contexts.find((s) => s.fileName === 'Radar Service Manual.pdf')
     expect(cited).toMatchObject({ page: 2 })
     expect(cited?.url).toBe(`/t/demo/documents/${cited?.documentId}?page=2`)
+  })
+
+  it('gives the viewer the text of a page, in order', async () => {
+    const { documents } = documentListSchema.parse(await (await get('/experts/furuno/documents', tech)).json())
+    const doc = documents.find((d) => d.fileName === 'Radar Service Manual.pdf') as KbDocument
+    const page = documentPassagesSchema.parse(await (await get(`/documents/${doc.id}/passages?page=2`, tech)).json())
+    expect(page.passages.map((p) => [p.page, p.text])).toEqual([
+      [2, 'Magnetron hours are shown in the maintenance menu of the radar.'],
+    ])
+    const all = documentPassagesSchema.parse(await (await get(`/documents/${doc.id}/passages`, tech)).json())
+    expect(all.passages.map((p) => p.page)).toEqual([1, 2, 3])
+    expect((await get(`/documents/${doc.id}/passages?page=zero`, tech)).status).toBe(400)
   })
 
   it('serves the original with its type and name, whole and by byte range', async () => {

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
-import { listDocuments } from '../db/queries/documents.ts'
+import { listDocuments, listPassages } from '../db/queries/documents.ts'
 import { addDocuments, getDocument, remove, replaceFile, retitle } from '../documents/library.ts'
 import { originalPath } from '../documents/originals.ts'
 import { receiveFiles } from '../documents/upload.ts'
@@ -44,6 +44,15 @@ documentRoutes
   .get('/documents/:id', async (c) => {
     return c.json({ document: await getDocument(c.get('deps'), c.get('actor').tenant, documentId(c)) })
   })
+  .get(
+    '/documents/:id/passages',
+    validate('query', z.object({ page: z.coerce.number().int().min(1).optional() })),
+    async (c) => {
+      const deps = c.get('deps')
+      const doc = await getDocument(deps, c.get('actor').tenant, documentId(c))
+      return c.json({ passages: await listPassages(deps.db, doc.id, c.req.valid('query').page) })
+    },
+  )
   .get('/documents/:id/file', async (c) => {
     const deps = c.get('deps')
     const doc = await getDocument(deps, c.get('actor').tenant, documentId(c))

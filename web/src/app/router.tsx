@@ -22,6 +22,7 @@ const CaseDetailPage = screen(() => import('../features/cases/components/case-de
 const TrainingPage = screen(() => import('../features/training/components/training-page.tsx'), 'TrainingPage')
 const AssignPage = screen(() => import('../features/training/components/assign-page.tsx'), 'AssignPage')
 const ReportsPage = screen(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage')
+const DocumentViewer = screen(() => import('../features/chat/components/document-viewer.tsx'), 'DocumentViewer')
 const AdminPage = screen(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage')
 
 export const routes: RouteObject[] = [
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'training/assign', element: <AssignPage /> },
       { path: 'reports', element: <ReportsPage /> },
       { path: 'admin', element: <AdminPage /> },
+      { path: 'documents/:id', element: <DocumentViewer /> },
       { path: '*', element: <NotFound /> },
     ],
   },

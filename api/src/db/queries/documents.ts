@@ -231,3 +231,13 @@ export async function finishDocument(trx: Db, doc: FinishedDocument): Promise<vo
     .where('id', '=', doc.id)
     .execute()
 }
+
+/** A document's passages in reading order, optionally one page's. */
+export async function listPassages(db: Db, documentId: string, page?: number) {
+  let query = db
+    .selectFrom('kb_passages')
+    .select(['ordinal', 'section', 'page', 'text'])
+    .where('document_id', '=', documentId)
+  if (page !== undefined) query = query.where('page', '=', page)
+  return query.orderBy('ordinal').execute()
+}

@@ -5,6 +5,7 @@ import { useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useTenantConfig } from '../hooks/use-tenant-config.ts'
 import { BrandingTab } from './branding-tab.tsx'
+import { KnowledgeTab } from './knowledge-tab.tsx'
 import { ModelsTab } from './models-tab.tsx'
 import { SystemTab } from './system-tab.tsx'
 import { UsersTab } from './users-tab.tsx'
@@ -21,7 +22,7 @@ export function AdminPage() {
     <div className="page">
       <header className="page-header">
         <h1>Admin Settings</h1>
-        <p className="muted">Branding, expert models and user roles of this tenant.</p>
+        <p className="muted">Branding, expert models, user roles and the experts' manuals of this tenant.</p>
       </header>
       <Tabs.Root defaultValue="branding" className="tabs">
         <Tabs.List className="tab-list" aria-label="Admin sections">
@@ -37,6 +38,9 @@ export function AdminPage() {
           <Tabs.Trigger className="tab" value="system">
             System
           </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="knowledge">
+            Knowledge
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="branding">
           {config === undefined ? <Spinner /> : <BrandingTab branding={config?.branding ?? null} />}
@@ -46,6 +50,9 @@ export function AdminPage() {
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="users">
           <UsersTab isAdmin={role === 'Admin'} />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="knowledge">
+          <KnowledgeTab isAdmin={role === 'Admin'} />
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="system">
           <SystemTab />

@@ -1,4 +1,5 @@
 import type { ImageUpload, Source } from '@mw/sync-protocol'
+import { Link } from 'react-router-dom'
 import { relativeTime } from '../../../lib/relative-time.ts'
 import { sanitizeHtml } from '../../../lib/sanitize.ts'
 
@@ -30,7 +31,13 @@ export function MessageBubble({ author, content, createdAt, sources, images = []
           <ol>
             {sources.map((s) => (
               <li key={s.id}>
-                <strong>{s.title}</strong>
+                {s.url?.startsWith('/t/') ? (
+                  <Link to={s.url}>
+                    <strong>{s.title}</strong>
+                  </Link>
+                ) : (
+                  <strong>{s.title}</strong>
+                )}
                 {s.section && <span> · {s.section}</span>}
                 {s.page !== null && <span> · p. {s.page}</span>}
                 <p className="muted">{s.text}</p>

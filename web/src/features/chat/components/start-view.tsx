@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { ConversationList } from '../../../lib/conversation-list.tsx'
 import { useIsMobile } from '../../../lib/use-media-query.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
+import { ExpertKnowledge } from './expert-knowledge.tsx'
 import { EXPERT_TAGLINES, SUGGESTIONS } from './suggestions.ts'
 
 export function StartView({
@@ -24,6 +25,7 @@ export function StartView({
       <header className="page-header">
         <h1>{EXPERT_NAMES[expert]} Expert</h1>
         <p className="muted">{EXPERT_TAGLINES[expert]}</p>
+        <ExpertKnowledge expert={expert} />
       </header>
       <section aria-labelledby="suggestions-title">
         <div className="section-head">

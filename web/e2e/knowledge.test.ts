@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { tinyPdf } from '../../api/src/test/pdf.ts'
+import { launchBrowser, openPage, signInAs, USERS } from './harness.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const MANUAL = tinyPdf([
+  'Stabilizer bracket overview and safety notes for the installer.',
+  'The quokkatronic mounting bolts are torqued to 85 Nm in a star pattern.',
+  'Record the serial number on the warranty card after commissioning.',
+])
+
+test('an admin uploads a manual and sees it ready; a technician asks, and opens the cited page', async () => {
+  const admin = await openPage(browser, 'tablet')
+  await signInAs(admin.page, USERS.admin.email)
+  await admin.page.goto('/t/demo/admin')
+  await admin.page.getByRole('tab', { name: 'Knowledge' }).click()
+  await admin.page.getByRole('tabpanel', { name: 'Knowledge' }).getByLabel('Expert').selectOption('seakeeper')
+  await admin.page.getByLabel('Documents to upload').setInputFiles({
+    name: 'Quokkatronic Bracket Manual.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(MANUAL),
+  })
+  const row = admin.page.getByRole('row', { name: /Quokkatronic Bracket Manual/ })
+  await row.getByText('Ready').waitFor({ timeout: 30_000 })
+  await expect.poll(() => row.textContent()).toContain('Avery Admin')
+  expect(admin.pageErrors).toEqual([])
+  expect(admin.policyViolations).toEqual([])
+  await admin.context.close()
+
+  const tech = await openPage(browser, 'tablet')
+  await signInAs(tech.page, USERS.tech.email)
+  await tech.page.goto('/t/demo/ask/seakeeper')
+  await tech.page.getByText('What this expert knows').click()
+  await tech.page.getByRole('link', { name: 'Quokkatronic Bracket Manual' }).waitFor()
+  const composer = tech.page.getByRole('textbox', { name: 'Message' })
+  await composer.fill('What torque do the quokkatronic mounting bolts need?')
+  await composer.press('Enter')
+  await tech.page
+    .getByText(/^Sources \(\d+\)$/)
+    .first()
+    .click({ timeout: 30_000 })
+  await tech.page.getByRole('link', { name: 'Quokkatronic Bracket Manual' }).first().click()
+  await tech.page.waitForURL(/\/t\/demo\/documents\/[^/?]+\?page=2$/)
+  await tech.page.getByText('Page 2 of 3').waitFor()
+  const cited = tech.page.locator('.cited')
+  await expect.poll(() => cited.textContent()).toContain('torqued to 85 Nm')
+  expect(tech.pageErrors).toEqual([])
+  expect(tech.policyViolations).toEqual([])
+  await tech.context.close()
+}, 120_000)

@@ -1,0 +1,139 @@
+import type { KbDocument } from '@mw/sync-protocol'
+import { useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Field } from '../../../components/ui/field.tsx'
+import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { ApiError } from '../../../lib/api-client.ts'
+import { relativeTime } from '../../../lib/relative-time.ts'
+import { documentFileUrl, formatSize } from '../../../lib/use-expert-documents.ts'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { deleteDocument, renameDocument, replaceDocumentFile } from '../document-actions.ts'
+import { DocumentStatus } from './document-status.tsx'
+
+const reason = (error: unknown, fallback: string) => (error instanceof ApiError ? error.serverMessage : fallback)
+
+/** One document: its facts, and for an Admin rename, replace (a new edition), download and delete. */
+export function DocumentRow({
+  doc,
+  isAdmin,
+  onChanged,
+}: {
+  doc: KbDocument
+  isAdmin: boolean
+  onChanged: () => Promise<void>
+}) {
+  const tenant = useTenant()
+  const [renaming, setRenaming] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const [title, setTitle] = useState(doc.title)
+  const replaceInput = useRef<HTMLInputElement>(null)
+
+  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
+    try {
+      await work()
+      toast({ title: done })
+    } catch (error) {
+      errorToast(failed, reason(error, 'Try again in a moment.'))
+    } finally {
+      await onChanged()
+    }
+  }
+
+  return (
+    <tr>
+      <td>
+        <a href={`/t/${tenant}/documents/${doc.id}`}>{doc.title}</a>
+      </td>
+      <td className="doc-file">{doc.fileName}</td>
+      <td>{doc.pages ?? '–'}</td>
+      <td>{doc.passages}</td>
+      <td>{formatSize(doc.size)}</td>
+      <td>
+        {doc.createdByName ?? 'Starter pack'}
+        <br />
+        <span className="muted">{relativeTime(doc.createdAt)}</span>
+      </td>
+      <td>
+        <DocumentStatus doc={doc} />
+      </td>
+      <td className="doc-actions">
+        <a className="btn btn-ghost" href={documentFileUrl(tenant, doc.id)} download={doc.fileName}>
+          Download
+        </a>
+        {isAdmin && (
+          <>
+            <Button variant="ghost" onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+            <Button variant="ghost" onClick={() => replaceInput.current?.click()}>
+              Replace
+            </Button>
+            <input
+              ref={replaceInput}
+              type="file"
+              hidden
+              aria-label={`New edition of ${doc.title}`}
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                e.target.value = ''
+                if (file)
+                  void act(() => replaceDocumentFile(tenant, doc.id, file), 'New edition uploaded', 'Replace failed')
+              }}
+            />
+            <Button variant="ghost" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
+        )}
+        <Dialog open={renaming} onOpenChange={setRenaming} title="Rename document">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault()
+              setRenaming(false)
+              void act(() => renameDocument(tenant, doc.id, title), 'Document renamed', 'Rename failed')
+            }}
+          >
+            <Field label="Title">
+              {(id) => (
+                <input
+                  id={id}
+                  className="input"
+                  value={title}
+                  maxLength={200}
+                  onChange={(e) => setTitle(e.target.value)}
+                />
+              )}
+            </Field>
+            <div className="form-actions">
+              <Button type="submit" disabled={!title.trim()}>
+                Save
+              </Button>
+            </div>
+          </form>
+        </Dialog>
+        <Dialog
+          open={deleting}
+          onOpenChange={setDeleting}
+          title="Delete document?"
+          description={`"${doc.title}" and everything the expert learned from it will be removed. Answers given earlier keep their sources.`}
+        >
+          <div className="form-actions">
+            <Button variant="secondary" onClick={() => setDeleting(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setDeleting(false)
+                void act(() => deleteDocument(tenant, doc.id), 'Document deleted', 'Delete failed')
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        </Dialog>
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,33 @@
+import { documentAnswerSchema, documentListSchema, type Expert } from '@mw/sync-protocol'
+import { apiFetch, apiRequest } from '../../lib/api-client.ts'
+
+/**
+ * The knowledge base is managed online (the files live on the server), so these are plain API
+ * calls, not outbox writes; each carries an Idempotency-Key so a retried click cannot add twice.
+ */
+const files = (list: File[]) => {
+  const body = new FormData()
+  for (const file of list) body.append('file', file, file.name)
+  return body
+}
+
+export const uploadDocuments = (tenant: string, expert: Expert, list: File[]) =>
+  apiRequest('POST', `/api/t/${tenant}/experts/${expert}/documents`, documentListSchema, {
+    body: files(list),
+    idempotencyKey: crypto.randomUUID(),
+  })
+
+export const replaceDocumentFile = (tenant: string, id: string, file: File) =>
+  apiRequest('PUT', `/api/t/${tenant}/documents/${id}/file`, documentAnswerSchema, {
+    body: files([file]),
+    idempotencyKey: crypto.randomUUID(),
+  })
+
+export const renameDocument = (tenant: string, id: string, title: string) =>
+  apiRequest('PATCH', `/api/t/${tenant}/documents/${id}`, documentAnswerSchema, {
+    body: { title },
+    idempotencyKey: crypto.randomUUID(),
+  })
+
+export const deleteDocument = (tenant: string, id: string) =>
+  apiFetch('DELETE', `/api/t/${tenant}/documents/${id}`, { idempotencyKey: crypto.randomUUID() })

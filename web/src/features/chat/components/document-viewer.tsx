@@ -1,0 +1,113 @@
+import { type DocumentPassage, documentAnswerSchema, documentPassagesSchema, type KbDocument } from '@mw/sync-protocol'
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { Button } from '../../../components/ui/button.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { ApiError, apiRequest } from '../../../lib/api-client.ts'
+import { documentFileUrl } from '../../../lib/use-expert-documents.ts'
+import { useTenant } from '../../../lib/use-tenant.ts'
+
+type Loaded = { doc: KbDocument; passages: DocumentPassage[] }
+
+/**
+ * A cited document, opened where the answer cited it: a PDF at its page (with page navigation),
+ * HTML and Markdown at their section, highlighted. It shows the document's text as the expert
+ * read it (plain text, nothing of the file runs); the original opens beside it.
+ */
+export function DocumentViewer() {
+  const tenant = useTenant()
+  const navigate = useNavigate()
+  const { id = '' } = useParams()
+  const [params, setParams] = useSearchParams()
+  const page = Number(params.get('page')) || null
+  const section = params.get('section')
+  const [state, setState] = useState<Loaded | { error: string } | null>(null)
+  const target = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    let stale = false
+    const base = `/api/t/${tenant}/documents/${id}`
+    Promise.all([
+      apiRequest('GET', base, documentAnswerSchema, { timeoutMs: 15000 }),
+      apiRequest('GET', `${base}/passages`, documentPassagesSchema, { timeoutMs: 30000 }),
+    ])
+      .then(([{ document }, { passages }]) => !stale && setState({ doc: document, passages }))
+      .catch((error: unknown) => {
+        if (stale) return
+        const offline = error instanceof ApiError && error.code === 'network'
+        setState({
+          error: offline
+            ? 'Documents open when the device is online.'
+            : error instanceof ApiError
+              ? error.serverMessage
+              : 'The document could not be opened.',
+        })
+      })
+    return () => {
+      stale = true
+    }
+  }, [tenant, id])
+
+  const loaded = state && 'doc' in state ? state : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again when the place changes
+  useEffect(() => {
+    target.current?.scrollIntoView?.({ block: 'start' })
+  }, [loaded, page, section])
+
+  if (state === null) return <Skeleton />
+  if ('error' in state) return <EmptyState title="Document unavailable" text={state.error} />
+  const { doc, passages } = state
+  const paged = doc.pages !== null && doc.pages > 0
+  const shown = paged && page ? passages.filter((p) => p.page === page) : passages
+  const goTo = (n: number) => setParams({ page: String(n) })
+  let marked = false
+
+  return (
+    <div className="page document-viewer">
+      <header className="page-header">
+        <h1>{doc.title}</h1>
+        <p className="muted">
+          {doc.fileName}
+          {paged && ` · ${doc.pages} pages`}
+        </p>
+        <div className="toolbar">
+          <a className="btn btn-secondary" href={`${documentFileUrl(tenant, doc.id)}${page ? `#page=${page}` : ''}`}>
+            Open original
+          </a>
+          <Button variant="ghost" onClick={() => navigate(-1)}>
+            Back
+          </Button>
+        </div>
+      </header>
+      {paged && page && (
+        <nav className="toolbar" aria-label="Pages">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+            ← Previous page
+          </Button>
+          <span>
+            Page {page} of {doc.pages}
+          </span>
+          <Button variant="secondary" disabled={page >= (doc.pages ?? 1)} onClick={() => goTo(page + 1)}>
+            Next page →
+          </Button>
+        </nav>
+      )}
+      <article className="card document-text">
+        {shown.length === 0 && <p className="muted">{doc.warning ?? 'No text on this page.'}</p>}
+        {shown.map((p, i) => {
+          const heading = p.section && p.section !== shown[i - 1]?.section ? p.section : null
+          const cited = !marked && (page ? p.page === page : section !== null && p.section === section)
+          if (cited) marked = true
+          return (
+            <section key={p.ordinal} ref={cited ? target : undefined} className={cited ? 'cited' : undefined}>
+              {heading && <h2>{heading}</h2>}
+              {!page && paged && p.page !== shown[i - 1]?.page && <p className="muted">Page {p.page}</p>}
+              <p>{p.text}</p>
+            </section>
+          )
+        })}
+      </article>
+    </div>
+  )
+}
