@@ -1,6 +1,6 @@
 /**
- * Processing off the request path: documents are parsed one at a time per server, each in a
- * worker thread (memory and time capped), with progress written as pages are done. The passages
+ * Processing off the request path: documents are parsed one at a time per server in a worker
+ * thread (memory and time capped, kept warm between documents), with progress written as pages are done. The passages
  * and the `ready` status are written in one transaction; a failure writes only the reason. At
  * boot, whatever a restart left `processing` is processed again from its kept original.
  */
@@ -91,31 +91,65 @@ async function processDocument(deps: Deps, id: string): Promise<void> {
 
 type Outcome = Exclude<ParseMessage, { kind: 'progress' }>
 
+/** The parsing thread, kept between documents; replaced after a crash, a timeout or a minute idle. */
+let parser: { worker: Worker; idle: NodeJS.Timeout | null } | null = null
+const IDLE_MS = 60_000
+
+function parserThread() {
+  if (parser) {
+    if (parser.idle) clearTimeout(parser.idle)
+    parser.idle = null
+    return parser.worker
+  }
+  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { resourceLimits: WORKER_LIMITS })
+  worker.unref()
+  parser = { worker, idle: null }
+  worker.once('exit', () => {
+    if (parser?.worker === worker) parser = null
+  })
+  return worker
+}
+
+function releaseParser(worker: Worker, broken: boolean) {
+  if (parser?.worker !== worker) return
+  if (broken) {
+    parser = null
+    void worker.terminate()
+    return
+  }
+  parser.idle = setTimeout(() => releaseParser(worker, true), IDLE_MS)
+  parser.idle.unref()
+}
+
+/** Documents are processed one at a time (the queue), so the one thread has one job at a time. */
 function parseInWorker(job: ParseJob, onProgress: (done: number, total: number) => Promise<void>): Promise<Outcome> {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
-      workerData: job,
-      resourceLimits: WORKER_LIMITS,
-    })
-    let settled = false
+    const worker = parserThread()
     let lastProgress = 0
-    const finish = (outcome: Outcome) => {
-      if (settled) return
-      settled = true
+    const finish = (outcome: Outcome, broken = false) => {
       clearTimeout(timer)
-      void worker.terminate()
+      worker.off('message', onMessage)
+      worker.off('error', onError)
+      worker.off('exit', onExit)
+      releaseParser(worker, broken)
       resolve(outcome)
     }
-    const timer = setTimeout(() => finish({ kind: 'failed', reason: TOO_SLOW }), PARSE_TIMEOUT_MS)
-    worker.on('message', (message: ParseMessage) => {
+    const onMessage = (message: ParseMessage) => {
       if (message.kind !== 'progress') return finish(message)
       if (Date.now() - lastProgress < PROGRESS_EVERY_MS && message.done < message.total) return
       lastProgress = Date.now()
       void onProgress(message.done, message.total)
-    })
-    worker.on('error', () =>
-      finish({ kind: 'failed', reason: 'This file could not be read: it needs more memory than a manual should.' }),
-    )
-    worker.on('exit', () => finish({ kind: 'failed', reason: 'This file could not be read. Try another copy.' }))
+    }
+    const onError = () =>
+      finish(
+        { kind: 'failed', reason: 'This file could not be read: it needs more memory than a manual should.' },
+        true,
+      )
+    const onExit = () => finish({ kind: 'failed', reason: 'This file could not be read. Try another copy.' }, true)
+    const timer = setTimeout(() => finish({ kind: 'failed', reason: TOO_SLOW }, true), PARSE_TIMEOUT_MS)
+    worker.on('message', onMessage)
+    worker.on('error', onError)
+    worker.on('exit', onExit)
+    worker.postMessage(job)
   })
 }
