@@ -151,6 +151,23 @@ describe('the documents API', () => {
     expect(html.headers.get('content-security-policy')).toContain('sandbox')
   })
 
+  it('answers a retried upload with the same Idempotency-Key once, adding one document', async () => {
+    const send = () =>
+      t.app.request('/api/t/demo/experts/seakeeper/documents', {
+        method: 'POST',
+        headers: { cookie: admin, 'idempotency-key': 'upload-once-1' },
+        body: form([{ fileName: 'retry.md', bytes: enc('# Retry\n\nSent twice over a bad link.') }]),
+      })
+    const first = await send()
+    const second = await send()
+    expect([first.status, second.status]).toEqual([202, 202])
+    expect(second.headers.get('idempotent-replayed')).toBe('true')
+    expect(await second.json()).toEqual(await first.json())
+    const rows = await t.db.selectFrom('kb_documents').select('id').where('file_name', '=', 'retry.md').execute()
+    expect(rows).toHaveLength(1)
+    await processingIdle(t.db)
+  })
+
   it('renames, replaces the file under the same id, and deletes', async () => {
     const [doc] = await uploaded([
       { fileName: 'anode.md', bytes: enc('# Anodes\n\nZinc anodes are replaced at half size.') },
