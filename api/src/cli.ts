@@ -4,15 +4,18 @@
  *   tenant:create <slug> <name>
  *   user:add <tenant> <email> <role> [--first X] [--last Y]
  *   demo:reset
+ *   backup FILE
+ *   restore FILE [--force]
  */
 import { parseArgs } from 'node:util'
 import { type Role, roleSchema, tenantSlugSchema } from '@mw/sync-protocol'
 import { z } from 'zod'
 import type { Db } from './db/database.ts'
 import { openDatabase } from './db/database.ts'
-import { migrateToLatest } from './db/migrate.ts'
+import { MIGRATION_NAMES, migrateToLatest } from './db/migrate.ts'
 import { findTenant } from './db/queries/tenants.ts'
-import { loadEnv } from './env.ts'
+import { type Env, loadEnv } from './env.ts'
+import { BackupError, backup, restore } from './ops/backup.ts'
 import { resetSeededTenant } from './seed/reset-tenant.ts'
 import { addMember, createTenant } from './seed/seed.ts'
 
@@ -22,7 +25,9 @@ export class CliError extends Error {}
 const USAGE = `Usage: npm run cli -- <command>
   tenant:create <slug> <name>                            create a tenant
   user:add <tenant> <email> <role> [--first X --last Y]  add a user (Technician, Manager or Admin) to a tenant
-  demo:reset                                             delete the demo tenant's data and seed it again`
+  demo:reset                                             delete the demo tenant's data and seed it again
+  backup FILE                                            a consistent backup (database and originals) while the server runs
+  restore FILE [--force]                                 restore into an empty DATA_DIR (--force replaces data; stop the server first)`
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value)
@@ -85,8 +90,36 @@ export async function runCli(db: Db, argv: string[]): Promise<string> {
   }
 }
 
+/** Backup and restore work on files, not through an open database (a restore needs an empty DATA_DIR). */
+export async function runFileCommand(env: Env, argv: string[]): Promise<string | null> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { force: { type: 'boolean' } },
+  })
+  const [command, file, ...extra] = positionals
+  if (command !== 'backup' && command !== 'restore') return null
+  if (!file || extra.length) throw new CliError(`${command} takes one FILE.\n${USAGE}`)
+  try {
+    return command === 'backup'
+      ? await backup(env, file)
+      : await restore(env, file, MIGRATION_NAMES, values.force === true)
+  } catch (error) {
+    throw error instanceof BackupError ? new CliError(error.message) : error
+  }
+}
+
 if (import.meta.main) {
-  const { db } = openDatabase(loadEnv().dbFile)
+  const env = loadEnv()
+  const fileResult = await runFileCommand(env, process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof CliError ? error.message : error)
+    process.exit(1)
+  })
+  if (fileResult !== null) {
+    console.log(fileResult)
+    process.exit(0)
+  }
+  const { db } = openDatabase(env.dbFile)
   try {
     await migrateToLatest(db)
     console.log(await runCli(db, process.argv.slice(2)))

@@ -13,6 +13,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1200-document-library': documentLibrary,
 }
 
+/** The names of every migration this code knows, in order. */
+export const MIGRATION_NAMES = Object.keys(migrations)
+
 /** How many known migrations the database has not applied yet (all of them when it has none). */
 export async function pendingMigrations(db: Db): Promise<number> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
