@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts'
 import type { UserRow } from './db/tables/user.table.ts'
 import type { Env } from './env.ts'
 import type { Logger } from './lib/logger.ts'
+import type { Metrics } from './lib/metrics.ts'
 
 /** What every handler can reach: built once at boot (or per test) and passed to createApp. */
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   onUserMessage?: (actor: Actor, messageId: string) => void
   /** Where the process is in its life; /readyz answers 503 unless `serving`. Unset means serving (tests). */
   lifecycle?: { state: 'starting' | 'serving' | 'stopping' }
+  /** Prometheus metrics; createApp makes them when not given. */
+  metrics?: Metrics
 }
 
 export interface AppEnv {

@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { ApiError } from './errors.ts'
+import { createMetrics } from './lib/metrics.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { bodyLimit } from './middleware/body-limit.ts'
 import { idempotency } from './middleware/idempotency.ts'
@@ -15,6 +16,7 @@ import { createRateLimits } from './middleware/rate-limit.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
+import { metricsRoutes } from './routes/metrics.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
 
 /** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
@@ -44,6 +46,7 @@ const COMPRESSIBLE =
   /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)\b/
 
 export function createApp(deps: AppDeps) {
+  deps.metrics ??= createMetrics()
   const app = new Hono<AppEnv>()
 
   app.use(async (c, next) => {
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps) {
     c.header('Cache-Control', 'no-store')
   })
   app.route('/', healthRoutes)
+  app.route('/', metricsRoutes)
   app.use('/api/*', loadUser, sameOriginWrites)
   const multipartLimit = bodyLimit(LIMITS.multipartBodyMaxBytes)
   const pushLimit = bodyLimit(LIMITS.pushBodyMaxBytes)

@@ -35,6 +35,8 @@ const envSchema = z.object({
   KB_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
   /** A PDF with more pages is refused. */
   KB_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Per-user and per-tenant request budgets (middleware/rate-limit.ts); off only for tests that hammer the API. */
   RATE_LIMITS: z
     .enum(['on', 'off'])

@@ -18,6 +18,7 @@ import {
 import type { Env } from '../env.ts'
 import { chunkParagraphs } from '../experts/chunk.ts'
 import { scopeToken } from '../experts/search-terms.ts'
+import type { Metrics } from '../lib/metrics.ts'
 import { now } from '../lib/time.ts'
 import { titleFromFileName } from './file-types.ts'
 import { originalPath } from './originals.ts'
@@ -35,6 +36,7 @@ interface Deps {
   db: Db
   env: Env
   log: Logger
+  metrics?: Metrics
 }
 
 const queues = new WeakMap<Db, { chain: Promise<void> }>()
@@ -43,7 +45,11 @@ const queues = new WeakMap<Db, { chain: Promise<void> }>()
 export function queueProcessing(deps: Deps, id: string): Promise<void> {
   const queue = queues.get(deps.db) ?? { chain: Promise.resolve() }
   queues.set(deps.db, queue)
-  const run = queue.chain.then(() => processDocument(deps, id))
+  const run = queue.chain
+    .then(() => processDocument(deps, id))
+    .then((state) => {
+      if (state) deps.metrics?.documents.inc({ state })
+    })
   queue.chain = run.catch((error: unknown) => deps.log.error({ err: error, documentId: id }, 'document processing'))
   return queue.chain
 }
@@ -58,16 +64,20 @@ export async function resumeProcessing(deps: Deps): Promise<number> {
   return left.length
 }
 
-async function processDocument(deps: Deps, id: string): Promise<void> {
+async function processDocument(deps: Deps, id: string): Promise<'ready' | 'failed' | null> {
   const { db, env } = deps
   const doc = await documentToProcess(db, id)
-  if (doc?.status !== 'processing') return
+  if (doc?.status !== 'processing') return null
+  const fail = async (reason: string) => {
+    await failDocument(db, id, reason, now())
+    return 'failed' as const
+  }
   const file = originalPath(env.documentsDir, doc.content_hash)
-  if (!fs.existsSync(file)) return failDocument(db, id, ORIGINAL_MISSING, now())
+  if (!fs.existsSync(file)) return fail(ORIGINAL_MISSING)
   const outcome = await parseInWorker({ file, fileName: doc.file_name, maxPages: env.KB_MAX_PAGES }, (done, total) =>
     setDocumentProgress(db, id, done, total),
   )
-  if (outcome.kind === 'failed') return failDocument(db, id, outcome.reason, now())
+  if (outcome.kind === 'failed') return fail(outcome.reason)
   const passages = chunkParagraphs(outcome.paragraphs)
   const warning = passages.length > 0 ? null : outcome.pages ? SCANNED_PDF : NO_TEXT
   // The file's own title (PDF metadata, first heading) replaces only the automatic one from the
@@ -87,6 +97,7 @@ async function processDocument(deps: Deps, id: string): Promise<void> {
       at: now(),
     }),
   )
+  return 'ready'
 }
 
 type Outcome = Exclude<ParseMessage, { kind: 'progress' }>

@@ -71,10 +71,14 @@ export async function answerQuestion(
 
   const buffer = new HtmlLineBuffer()
   let content = ''
-  const deltas = generateAnswer(modelChain(config, env), prompt, question.images, config, local, signal)
+  const chain = modelChain(config, env)
+  const labels = { expert: question.expert, provider: chain[0]?.label.split(':')[0] ?? 'local' }
+  const started = performance.now()
+  const deltas = generateAnswer(chain, prompt, question.images, config, local, signal)
   for await (const delta of deltas) {
     const html = buffer.push(delta)
     if (!html) continue
+    if (!content) deps.metrics?.answerFirstEvent.observe(labels, (performance.now() - started) / 1000)
     content += html
     await emit({ text: html })
   }
@@ -92,6 +96,7 @@ export async function answerQuestion(
       sources: retrieval.sources,
     }),
   )
+  deps.metrics?.answerDuration.observe(labels, (performance.now() - started) / 1000)
   await emit({ done: true, conversationId: question.conversationId })
   return stored
 }

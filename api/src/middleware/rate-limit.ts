@@ -75,8 +75,12 @@ function take(buckets: Map<string, Bucket>, key: string, budget: Budget, now: nu
   return Math.ceil((1 - bucket.tokens) / rate / 1000)
 }
 
-const refuse = (what: string, seconds: number) =>
-  new ApiError('rate_limited', `Too many ${what} right now. Try again in ${seconds} s.`, { retryAfterSeconds: seconds })
+function refuse(c: Context<AppEnv>, what: string, seconds: number) {
+  c.get('deps').metrics?.rateLimited.inc({ limit: what })
+  return new ApiError('rate_limited', `Too many ${what} right now. Try again in ${seconds} s.`, {
+    retryAfterSeconds: seconds,
+  })
+}
 
 /** Releases a concurrency slot when the answer's body ends (an answer stream ends long after the handler returns). */
 function releaseWhenDone(c: Context, release: () => void) {
@@ -108,7 +112,7 @@ export function createRateLimits() {
   const signIn = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.get('deps').env.RATE_LIMITS) return next()
     const wait = take(buckets, `sign-in:${remoteAddress(c)}`, SIGN_IN, Date.now())
-    if (wait > 0) throw refuse('sign-in attempts', wait)
+    if (wait > 0) throw refuse(c, 'sign-in attempts', wait)
     await next()
   })
 
@@ -121,14 +125,14 @@ export function createRateLimits() {
     const userKey = `${rule.name}:user:${actor.userId}`
     const tenantKey = `${rule.name}:tenant:${actor.tenant}`
     const waitUser = take(buckets, userKey, rule.user, now)
-    if (waitUser > 0) throw refuse(rule.name, waitUser)
+    if (waitUser > 0) throw refuse(c, rule.name, waitUser)
     const waitTenant = take(buckets, tenantKey, rule.tenant, now)
-    if (waitTenant > 0) throw refuse(`${rule.name} in this workspace`, waitTenant)
+    if (waitTenant > 0) throw refuse(c, `${rule.name} in this workspace`, waitTenant)
     if (!rule.concurrent) return next()
 
-    if ((running.get(userKey) ?? 0) >= rule.concurrent.user) throw refuse(`${rule.name} at once`, 5)
+    if ((running.get(userKey) ?? 0) >= rule.concurrent.user) throw refuse(c, `${rule.name} at once`, 5)
     if ((running.get(tenantKey) ?? 0) >= rule.concurrent.tenant) {
-      throw refuse(`${rule.name} at once in this workspace`, 5)
+      throw refuse(c, `${rule.name} at once in this workspace`, 5)
     }
     const change = (by: number) => {
       running.set(userKey, (running.get(userKey) ?? 0) + by)

@@ -19,13 +19,17 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
     await next()
   } finally {
     c.res.headers.set('X-Request-Id', requestId)
+    const route = matchedRoutes(c).find((r) => r.method !== 'ALL')?.path ?? 'unmatched'
+    const labels = { method: c.req.method, route, status: String(c.res.status) }
+    c.get('deps').metrics?.httpRequests.inc(labels)
+    c.get('deps').metrics?.httpDuration.observe(labels, (performance.now() - started) / 1000)
     const actor = c.get('actor') as { tenant?: string; userId?: string } | undefined
     c.get('deps').log.info(
       {
         requestId,
         method: c.req.method,
         // The handler's template, not a middleware's wildcard.
-        route: matchedRoutes(c).find((r) => r.method !== 'ALL')?.path ?? 'unmatched',
+        route,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
         tenant: actor?.tenant,

@@ -48,6 +48,8 @@ export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c)
     )
 
   return streamSSE(c, async (stream) => {
+    deps.metrics?.answerStreamsOpen.inc()
+    stream.onAbort(() => deps.metrics?.answerStreamsOpen.dec())
     // Writes are chained, so a slow or vanished client never holds up the answer itself.
     let written: Promise<void> = Promise.resolve()
     let gone = false
@@ -58,5 +60,6 @@ export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c)
       written = written.then(() => (gone ? undefined : stream.writeSSE({ data: JSON.stringify(event) })))
     })
     await written
+    if (!gone) deps.metrics?.answerStreamsOpen.dec()
   })
 })
