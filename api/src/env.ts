@@ -35,6 +35,14 @@ const envSchema = z.object({
   KB_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
   /** A PDF with more pages is refused. */
   KB_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Where scheduled backups go; unset means no scheduled backups. */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Per-user and per-tenant request budgets (middleware/rate-limit.ts); off only for tests that hammer the API. */

@@ -11,6 +11,7 @@ import { loadEnv } from './env.ts'
 import { answerInBackground, answerUnansweredMessages } from './experts/answer-stored-message.ts'
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
 import { createLogger } from './lib/logger.ts'
+import { scheduleBackups } from './ops/backup-schedule.ts'
 import { seedIfEmpty } from './seed/seed.ts'
 import { scheduleSyncMaintenance } from './sync/maintenance.ts'
 
@@ -22,6 +23,7 @@ scheduleSyncMaintenance(db, (error) => console.error('Pruning the sync log faile
 await releasePendingIdempotencyKeys(db)
 
 const deps: AppDeps = { db, env, log: createLogger(env), lifecycle: { state: 'starting' } }
+scheduleBackups(env, deps.log)
 const resumed = await resumeProcessing(deps)
 if (resumed > 0) console.log(`Processing ${resumed} documents a restart interrupted.`)
 const knowledge = await seedKnowledgeForAllTenants(deps)

@@ -14,6 +14,7 @@ import { createLogger } from '../lib/logger.ts'
 import { seedIfEmpty } from '../seed/seed.ts'
 import { tinyPdf } from '../test/pdf.ts'
 import { BackupError, backup, restore } from './backup.ts'
+import { runScheduledBackup } from './backup-schedule.ts'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-backup-test-'))
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
@@ -133,6 +134,16 @@ describe('backup and restore', () => {
       expect(fs.readdirSync(path.dirname(target.dbFile))).toEqual([])
     },
   )
+
+  it('keeps the newest BACKUP_KEEP scheduled backups', async () => {
+    const into = dir('scheduled')
+    const made: string[] = []
+    for (let day = 1; day <= 4; day++) {
+      made.push(await runScheduledBackup(env, into, 2, new Date(Date.UTC(2026, 10, day, 3))))
+    }
+    expect(fs.readdirSync(into).sort()).toEqual(made.slice(2).map((f) => path.basename(f)))
+    expect(path.basename(made[3] as string)).toBe('workbench-20261104T030000Z.tar.gz')
+  })
 
   it('refuses a backup into a folder that does not exist', async () => {
     await expect(backup(env, '/nonexistent/folder/backup.tar.gz')).rejects.toThrow(/missing or not writable/)
