@@ -4,9 +4,12 @@
  *   tenant:create <slug> <name>
  *   user:add <tenant> <email> <role> [--first X] [--last Y]
  *   demo:reset
+ *   tenant:export <tenant> FILE
+ *   tenant:delete <tenant>
  *   backup FILE
  *   restore FILE [--force]
  */
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { type Role, roleSchema, tenantSlugSchema } from '@mw/sync-protocol'
 import { z } from 'zod'
@@ -16,6 +19,7 @@ import { MIGRATION_NAMES, migrateToLatest } from './db/migrate.ts'
 import { findTenant } from './db/queries/tenants.ts'
 import { type Env, loadEnv } from './env.ts'
 import { BackupError, backup, restore } from './ops/backup.ts'
+import { deleteTenant, exportTenant, TenantDataError } from './ops/tenant-data.ts'
 import { resetSeededTenant } from './seed/reset-tenant.ts'
 import { addMember, createTenant } from './seed/seed.ts'
 
@@ -26,6 +30,8 @@ const USAGE = `Usage: npm run cli -- <command>
   tenant:create <slug> <name>                            create a tenant
   user:add <tenant> <email> <role> [--first X --last Y]  add a user (Technician, Manager or Admin) to a tenant
   demo:reset                                             delete the demo tenant's data and seed it again
+  tenant:export <tenant> FILE                            everything a tenant owns: JSON and its files, one tar.gz
+  tenant:delete <tenant>                                 remove every row and file of a tenant, nothing of another
   backup FILE                                            a consistent backup (database and originals) while the server runs
   restore FILE [--force]                                 restore into an empty DATA_DIR (--force replaces data; stop the server first)`
 
@@ -65,7 +71,11 @@ export async function resetDemoCommand(db: Db): Promise<string> {
   return 'Reset the demo tenant to its seeded data.'
 }
 
-export async function runCli(db: Db, argv: string[]): Promise<string> {
+const cliError = (error: unknown): never => {
+  throw error instanceof TenantDataError ? new CliError(error.message) : error
+}
+
+export async function runCli(db: Db, argv: string[], env: Env = loadEnv()): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -85,6 +95,14 @@ export async function runCli(db: Db, argv: string[]): Promise<string> {
     case 'demo:reset':
       arity(0)
       return resetDemoCommand(db)
+    case 'tenant:export': {
+      arity(2)
+      const { rows, files } = await exportTenant(env, db, rest[0] as string, rest[1] as string).catch(cliError)
+      return `Exported ${rest[0]}: ${rows} rows and ${files} original files to ${path.resolve(rest[1] as string)}.`
+    }
+    case 'tenant:delete':
+      arity(1)
+      return deleteTenant(env, db, rest[0] as string).catch(cliError)
     default:
       throw new CliError(USAGE)
   }

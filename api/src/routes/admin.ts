@@ -1,3 +1,7 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
 import { expertModelConfigSchema, expertSchema, updateConfigBodySchema, updateRoleBodySchema } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -10,6 +14,7 @@ import { validate } from '../middleware/validate.ts'
 import { assertMember } from '../mutations/cases.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 import { saveBranding, saveModelConfig, setUserRole } from '../mutations/tenant.ts'
+import { exportTenant } from '../ops/tenant-data.ts'
 
 /**
  * Tenant administration. Reading the config is open to every member because the shell themes
@@ -48,6 +53,23 @@ export const adminRoutes = new Hono<AppEnv>()
     const userId = c.req.param('userId')
     await assertMember(db, actor.tenant, userId)
     return c.json({ ended: await endUserSessions(db, userId) })
+  })
+  // Everything this tenant owns, as tenant:export writes it: the Admin's own copy of the data.
+  .get('/admin/export', async (c) => {
+    const actor = c.get('actor')
+    assertAdmin(actor)
+    const { db, env } = c.get('deps')
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-admin-export-'))
+    const file = path.join(dir, `${actor.tenant}.tar.gz`)
+    await exportTenant(env, db, actor.tenant, file)
+    const stream = fs.createReadStream(file)
+    stream.on('close', () => fs.rmSync(dir, { recursive: true, force: true }))
+    const day = new Date().toISOString().slice(0, 10)
+    return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
+      'Content-Type': 'application/gzip',
+      'Content-Disposition': `attachment; filename="${actor.tenant}-export-${day}.tar.gz"`,
+      'Content-Length': String(fs.statSync(file).size),
+    })
   })
   .put('/admin/users/:userId/role', validate('json', updateRoleBodySchema), async (c) => {
     const args = { userId: c.req.param('userId'), role: c.req.valid('json').role }

@@ -55,7 +55,7 @@ export function AdminPage() {
           <KnowledgeTab isAdmin={role === 'Admin'} />
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="system">
-          <SystemTab />
+          <SystemTab isAdmin={role === 'Admin'} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,6 +1,8 @@
 import { PROTOCOL_VERSION } from '@mw/sync-protocol'
+import { useTenant } from '../../../lib/use-tenant.ts'
 
-export function SystemTab() {
+export function SystemTab({ isAdmin }: { isAdmin: boolean }) {
+  const tenant = useTenant()
   return (
     <section className="card" aria-labelledby="system-title">
       <h2 id="system-title">System</h2>
@@ -14,6 +16,14 @@ export function SystemTab() {
         <dt>Offline data kept</dt>
         <dd>6 months</dd>
       </dl>
+      {isAdmin && (
+        <p>
+          <a className="btn btn-secondary" href={`/api/t/${tenant}/admin/export`} download>
+            Export all data of this workspace
+          </a>{' '}
+          <span className="muted">Cases, conversations, training, reports data and manuals, as one file.</span>
+        </p>
+      )}
     </section>
   )
 }

@@ -1,0 +1,81 @@
+import { sql } from 'kysely'
+import type { Db } from '../database.ts'
+
+/** The tables that hold a tenant's rows directly, in an order that deletes children first. */
+const TENANT_TABLES = [
+  'case_events',
+  'cases',
+  'messages',
+  'conversations',
+  'query_log',
+  'training_assignments',
+  'training_sets',
+  'kb_passages',
+  'kb_documents',
+  'change_log',
+  'sync_horizon',
+  'sync_devices',
+  'memberships',
+] as const
+
+/** Everything a tenant owns, table by table (message image bytes as base64). */
+export async function tenantRows(db: Db, tenant: string): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {}
+  rows.tenants = (await sql`SELECT * FROM tenants WHERE slug = ${tenant}`.execute(db)).rows
+  for (const table of [...TENANT_TABLES].reverse()) {
+    rows[table] = (await sql`SELECT * FROM ${sql.table(table)} WHERE tenant_slug = ${tenant}`.execute(db)).rows
+  }
+  rows.users = (
+    await sql`SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.created_at
+      FROM users u JOIN memberships m ON m.user_id = u.id WHERE m.tenant_slug = ${tenant}`.execute(db)
+  ).rows
+  const images = await sql<{ message_id: string; position: number; media_type: string; bytes: Uint8Array }>`
+    SELECT i.* FROM message_images i JOIN messages m ON m.id = i.message_id WHERE m.tenant_slug = ${tenant}`.execute(db)
+  rows.message_images = images.rows.map((r) => ({ ...r, bytes: Buffer.from(r.bytes).toString('base64') }))
+  return rows
+}
+
+/**
+ * Deletes every row of a tenant, and the users who belonged to it alone (with their sessions),
+ * in one transaction. Returns the content hashes of originals no document refers to any more.
+ */
+export async function deleteTenantRows(db: Db, tenant: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const hashes = (
+      await sql<{
+        h: string
+      }>`SELECT DISTINCT content_hash AS h FROM kb_documents WHERE tenant_slug = ${tenant}`.execute(trx)
+    ).rows.map((r) => r.h)
+    const members = (
+      await sql<{ id: string }>`SELECT user_id AS id FROM memberships WHERE tenant_slug = ${tenant}`.execute(trx)
+    ).rows.map((r) => r.id)
+    await sql`DELETE FROM message_images WHERE message_id IN (SELECT id FROM messages WHERE tenant_slug = ${tenant})`.execute(
+      trx,
+    )
+    await sql`DELETE FROM sync_mutations WHERE device_id IN (SELECT id FROM sync_devices WHERE tenant_slug = ${tenant})`.execute(
+      trx,
+    )
+    for (const table of TENANT_TABLES)
+      await sql`DELETE FROM ${sql.table(table)} WHERE tenant_slug = ${tenant}`.execute(trx)
+    await sql`DELETE FROM tenants WHERE slug = ${tenant}`.execute(trx)
+    for (const id of members) {
+      const stillMember = await sql`SELECT 1 FROM memberships WHERE user_id = ${id}`.execute(trx)
+      if (stillMember.rows.length > 0) continue
+      await sql`DELETE FROM sessions WHERE user_id = ${id}`.execute(trx)
+      await sql`DELETE FROM idempotency_keys WHERE user_id = ${id}`.execute(trx)
+      await sql`DELETE FROM sync_devices WHERE user_id = ${id}`.execute(trx)
+      const referenced = await sql`SELECT 1 FROM cases WHERE created_by = ${id} OR assigned_to = ${id}
+        UNION ALL SELECT 1 FROM conversations WHERE user_id = ${id}
+        UNION ALL SELECT 1 FROM training_sets WHERE created_by = ${id}
+        UNION ALL SELECT 1 FROM training_assignments WHERE created_by = ${id} OR assigned_to_id = ${id}
+        LIMIT 1`.execute(trx)
+      if (referenced.rows.length === 0) await sql`DELETE FROM users WHERE id = ${id}`.execute(trx)
+    }
+    const unused: string[] = []
+    for (const h of hashes) {
+      const used = await sql`SELECT 1 FROM kb_documents WHERE content_hash = ${h} LIMIT 1`.execute(trx)
+      if (used.rows.length === 0) unused.push(h)
+    }
+    return unused
+  })
+}

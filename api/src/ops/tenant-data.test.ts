@@ -1,0 +1,120 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as tar from 'tar'
+import { describe, expect, it } from 'vitest'
+import { CliError, runCli } from '../cli.ts'
+import { addFromDisk } from '../documents/library.ts'
+import { originalPath } from '../documents/originals.ts'
+import { seededWorld } from '../test/fixtures.ts'
+import { createTestApp } from '../test/test-app.ts'
+import { EXPORT_FORMAT } from './tenant-data.ts'
+
+const t = await createTestApp({}, {}, { knowledge: true })
+const world = await seededWorld(t)
+const enc = (text: string) => new TextEncoder().encode(text)
+await addFromDisk(
+  t.deps,
+  { tenant: 'harbor', expert: 'furuno', key: 'file:harbor.md' },
+  'harbor.md',
+  enc('# Harbor\n\nOnly harbor has this.'),
+)
+// The same file in both tenants: one original on disk, which deleting one tenant must keep.
+const shared = enc('# Shared\n\nBoth tenants keep this manual.')
+await addFromDisk(t.deps, { tenant: 'harbor', expert: 'furuno', key: 'file:shared.md' }, 'shared.md', shared)
+await addFromDisk(t.deps, { tenant: 'demo', expert: 'furuno', key: 'file:shared.md' }, 'shared.md', shared)
+
+const count = async (table: 'cases' | 'kb_documents' | 'conversations' | 'memberships', tenant: string) =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('tenant_slug', '=', tenant)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+const hashesOf = async (tenant: string) =>
+  (await t.db.selectFrom('kb_documents').select('content_hash').where('tenant_slug', '=', tenant).execute()).map(
+    (r) => r.content_hash,
+  )
+
+describe('tenant data', () => {
+  it('exports everything a tenant owns as documented JSON plus its original files, and nothing of another', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-export-test-'))
+    const file = path.join(dir, 'harbor.tar.gz')
+    expect(await runCli(t.db, ['tenant:export', 'harbor', file], t.deps.env)).toMatch(/^Exported harbor: \d+ rows/)
+    await tar.x({ file, cwd: dir })
+    const exported = JSON.parse(fs.readFileSync(path.join(dir, 'tenant.json'), 'utf8'))
+    expect(exported).toMatchObject({ format: EXPORT_FORMAT, version: 1, tenant: 'harbor' })
+    expect(exported.tables.cases).toHaveLength(await count('cases', 'harbor'))
+    expect(exported.tables.kb_documents).toHaveLength(await count('kb_documents', 'harbor'))
+    const tenantsSeen = new Set(
+      Object.values(exported.tables as Record<string, { tenant_slug?: string }[]>)
+        .flat()
+        .map((r) => r.tenant_slug)
+        .filter(Boolean),
+    )
+    expect([...tenantsSeen]).toEqual(['harbor'])
+    expect(exported.tables.users.map((u: { email: string }) => u.email)).not.toContain('tech@demo.local')
+    for (const hash of await hashesOf('harbor')) {
+      expect(fs.existsSync(originalPath(path.join(dir, 'originals'), hash))).toBe(true)
+    }
+  })
+
+  it('lets an Admin download the same export, and no one else', async () => {
+    const res = await t.app.request('/api/t/demo/admin/export', {
+      headers: { cookie: world.cookie('admin@demo.local') },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="demo-export-/)
+    expect(res.headers.get('content-security-policy')).toContain('sandbox')
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000)
+    for (const email of ['manager@demo.local', 'tech@demo.local']) {
+      const refused = await t.app.request('/api/t/demo/admin/export', { headers: { cookie: world.cookie(email) } })
+      expect(refused.status).toBe(403)
+    }
+  })
+
+  it('deletes every row and file of one tenant and leaves the other intact', async () => {
+    const demoBefore = {
+      cases: await count('cases', 'demo'),
+      docs: await count('kb_documents', 'demo'),
+      conversations: await count('conversations', 'demo'),
+      members: await count('memberships', 'demo'),
+    }
+    const harborHashes = await hashesOf('harbor')
+    expect(await runCli(t.db, ['tenant:delete', 'harbor'], t.deps.env)).toMatch(/^Deleted tenant harbor/)
+    for (const table of ['cases', 'kb_documents', 'conversations', 'memberships'] as const) {
+      expect(await count(table, 'harbor')).toBe(0)
+    }
+    expect(
+      await t.db.selectFrom('tenants').select('slug').where('slug', '=', 'harbor').executeTakeFirst(),
+    ).toBeUndefined()
+    expect(
+      await t.db.selectFrom('users').select('id').where('email', '=', 'tech@harbor.local').executeTakeFirst(),
+    ).toBeUndefined()
+    expect(await count('cases', 'demo')).toBe(demoBefore.cases)
+    expect(await count('kb_documents', 'demo')).toBe(demoBefore.docs)
+    expect(await count('conversations', 'demo')).toBe(demoBefore.conversations)
+    expect(await count('memberships', 'demo')).toBe(demoBefore.members)
+    for (const hash of await hashesOf('demo'))
+      expect(fs.existsSync(originalPath(t.deps.env.documentsDir, hash))).toBe(true)
+    const demoHashes = new Set(await hashesOf('demo'))
+    const harborOnly = harborHashes.filter((h) => !demoHashes.has(h))
+    expect(harborOnly.length).toBeGreaterThan(0)
+    expect(harborHashes.length).toBeGreaterThan(harborOnly.length)
+    for (const hash of harborOnly) expect(fs.existsSync(originalPath(t.deps.env.documentsDir, hash))).toBe(false)
+    // Demo still works.
+    const res = await t.app.request('/api/t/demo/cases', { headers: { cookie: world.cookie('tech@demo.local') } })
+    expect(res.status).toBe(200)
+  })
+
+  it('refuses an unknown tenant and a folder that does not exist, changing nothing', async () => {
+    await expect(runCli(t.db, ['tenant:delete', 'nowhere'], t.deps.env)).rejects.toThrow(CliError)
+    await expect(runCli(t.db, ['tenant:export', 'nowhere', '/tmp/x.tar.gz'], t.deps.env)).rejects.toThrow(/no tenant/)
+    await expect(runCli(t.db, ['tenant:export', 'demo', '/nonexistent/dir/x.tar.gz'], t.deps.env)).rejects.toThrow(
+      /does not exist/,
+    )
+  })
+})
