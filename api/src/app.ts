@@ -17,6 +17,7 @@ import { requestLog } from './middleware/request-log.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { metricsRoutes } from './routes/metrics.ts'
+import { openApiRoutes } from './routes/openapi.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
 
 /** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/', healthRoutes)
   app.route('/', metricsRoutes)
+  app.route('/api', openApiRoutes)
   app.use('/api/*', loadUser, sameOriginWrites)
   const multipartLimit = bodyLimit(LIMITS.multipartBodyMaxBytes)
   const pushLimit = bodyLimit(LIMITS.pushBodyMaxBytes)
