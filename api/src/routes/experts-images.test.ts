@@ -1,7 +1,6 @@
-import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { readSseEvents } from '../experts/read-sse.ts'
-import { jpegWithGps, noisePng, solidImage } from '../test/images.ts'
+import { noisePng, solidImage } from '../test/images.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 const t = await createTestApp({}, {}, { knowledge: true })
