@@ -14,7 +14,7 @@ import { documentsKit, enc, form } from '../test/documents-kit.ts'
 import { fingerprint } from '../test/http.ts'
 import { tinyPdf } from '../test/pdf.ts'
 
-const { t, admin, manager, tech, harborAdmin, upload, get, uploaded } = await documentsKit()
+const { t, admin, manager, tech, upload, get, uploaded } = await documentsKit()
 
 const MANUAL = tinyPdf([
   'Radar magnetron replacement: isolate the scanner before removing the cover.',
