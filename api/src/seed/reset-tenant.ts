@@ -1,23 +1,10 @@
 import { defaultExpertModelConfig } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
+import { TENANT_WORK_TABLES } from '../db/queries/tenant-data.ts'
 import { findTenant } from '../db/queries/tenants.ts'
 import { now } from '../lib/time.ts'
 import { createTenant, type SeedTenantSlug, seedTenantContent, seedTenantOf } from './seed.ts'
-
-/** Tables holding a tenant's own work; the knowledge base is content, not work, and stays. */
-const TENANT_DATA_TABLES = [
-  'case_events',
-  'cases',
-  'messages',
-  'conversations',
-  'query_log',
-  'training_assignments',
-  'training_sets',
-  'sync_devices',
-  'memberships',
-  'change_log',
-] as const
 
 /**
  * Puts a seeded tenant back to its seeded state (creating it if missing): its work, members, devices and change log are
@@ -34,7 +21,7 @@ export async function resetSeededTenant(db: Db, slug: SeedTenantSlug): Promise<v
       .select((eb) => eb.fn.max('version').as('v'))
       .executeTakeFirst()
     const horizon = Number(latest?.v ?? 0)
-    for (const table of TENANT_DATA_TABLES) await trx.deleteFrom(table).where('tenant_slug', '=', slug).execute()
+    for (const table of TENANT_WORK_TABLES) await trx.deleteFrom(table).where('tenant_slug', '=', slug).execute()
     await trx.deleteFrom('idempotency_keys').where('path', 'like', `/api/t/${slug}/%`).execute()
     await trx
       .insertInto('sync_horizon')

@@ -1,8 +1,11 @@
 import { sql } from 'kysely'
 import type { Db } from '../database.ts'
 
-/** The tables that hold a tenant's rows directly, in an order that deletes children first. */
-const TENANT_TABLES = [
+/**
+ * The tables holding a tenant's own work, in an order that deletes children first (a demo reset
+ * empties these; the knowledge base is content, not work, and stays).
+ */
+export const TENANT_WORK_TABLES = [
   'case_events',
   'cases',
   'messages',
@@ -10,13 +13,13 @@ const TENANT_TABLES = [
   'query_log',
   'training_assignments',
   'training_sets',
-  'kb_passages',
-  'kb_documents',
-  'change_log',
-  'sync_horizon',
   'sync_devices',
   'memberships',
+  'change_log',
 ] as const
+
+/** Every table with a tenant's rows, children first. */
+const TENANT_TABLES = [...TENANT_WORK_TABLES, 'kb_passages', 'kb_documents', 'sync_horizon'] as const
 
 /** Everything a tenant owns, table by table (message image bytes as base64). */
 export async function tenantRows(db: Db, tenant: string): Promise<Record<string, unknown[]>> {

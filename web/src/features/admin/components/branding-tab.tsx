@@ -2,6 +2,7 @@ import { type Branding, brandingSchema, DEFAULT_THEME, LIMITS, PRODUCT_NAME, THE
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { awaitMutationResult } from '../../../sync/await-result.ts'
@@ -43,11 +44,7 @@ export function BrandingTab({ branding }: { branding: Branding | null }) {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="branding-title">
       <h2 id="branding-title">Branding</h2>
-      <Field label="Name">
-        {(id) => (
-          <input id={id} className="input" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Name" value={name} maxLength={80} onChange={setName} />
       <Field label="Theme">
         {(id) => (
           <select

@@ -2,7 +2,7 @@ import type { KbDocument } from '@mw/sync-protocol'
 import { useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
-import { Field } from '../../../components/ui/field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { relativeTime } from '../../../lib/relative-time.ts'
@@ -94,17 +94,7 @@ export function DocumentRow({
               void act(() => renameDocument(tenant, doc.id, title), 'Document renamed', 'Rename failed')
             }}
           >
-            <Field label="Title">
-              {(id) => (
-                <input
-                  id={id}
-                  className="input"
-                  value={title}
-                  maxLength={200}
-                  onChange={(e) => setTitle(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField label="Title" value={title} maxLength={200} onChange={setTitle} />
             <div className="form-actions">
               <Button type="submit" disabled={!title.trim()}>
                 Save

@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
@@ -99,17 +100,7 @@ function NewCaseForm({
 
   return (
     <form className="form" onSubmit={submit}>
-      <Field label="Title">
-        {(id) => (
-          <input
-            id={id}
-            className="input"
-            value={title}
-            maxLength={LIMITS.titleMaxChars}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label="Title" value={title} maxLength={LIMITS.titleMaxChars} onChange={setTitle} />
       <Field label="Description">
         {(id) => (
           <textarea

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { Field } from '../../../components/ui/field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { savedToast } from '../../../lib/saved-toast.ts'
@@ -61,17 +62,7 @@ export function NewTrainingSetForm({
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field label="Title">
-        {(id) => (
-          <input
-            id={id}
-            className="input"
-            value={title}
-            maxLength={LIMITS.titleMaxChars}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label="Title" value={title} maxLength={LIMITS.titleMaxChars} onChange={setTitle} />
       <Field label="Description">
         {(id) => (
           <textarea
