@@ -2,6 +2,7 @@ import { pullAnswerSchema } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordChange } from '../db/queries/change-log.ts'
+import { newCase } from '../test/sync-kit.ts'
 import { createTestApp } from '../test/test-app.ts'
 import { pruneSyncLog } from './maintenance.ts'
 
@@ -23,23 +24,7 @@ describe('sync log pruning', () => {
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({
           deviceId: device,
-          mutations: [
-            {
-              mid: uuidv7(),
-              seq,
-              type: 'case.create',
-              args: {
-                id: uuidv7(),
-                title: `Case ${seq}`,
-                description: '',
-                expert: 'furuno',
-                tags: [],
-                conversationId: null,
-              },
-              baseVersion: null,
-              createdAt: new Date().toISOString(),
-            },
-          ],
+          mutations: [newCase(seq, `Case ${seq}`)],
         }),
       })
     expect((await push(1)).status).toBe(200)

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, describe, expect, it } from 'vitest'
 import { exitOf, freePort, startServer, untilReady } from './server-process.ts'
+import { newCase } from './sync-kit.ts'
 
 /**
  * kill -9 under write load: devices push through the sync endpoint as their outboxes do (keep a
@@ -57,21 +58,11 @@ describe('kill -9 under write load', () => {
       let seq = 0
       const push = async () => {
         const batch = outbox.slice(0, 20)
-        const mutations = batch.map((c) => ({
-          mid: c.mid,
-          seq: c.seq,
-          type: 'case.create',
-          args: {
-            id: c.caseId,
-            title: `sync ${c.mid}`,
-            description: '',
-            expert: 'furuno',
-            tags: [],
-            conversationId: null,
-          },
-          baseVersion: null,
-          createdAt: new Date().toISOString(),
-        }))
+        const mutations = batch.map((c) => {
+          const m = { ...newCase(c.seq, `sync ${c.mid}`), mid: c.mid }
+          m.args.id = c.caseId
+          return m
+        })
         const res = await fetch(`${base}/api/t/demo/sync/push`, {
           method: 'POST',
           headers,
