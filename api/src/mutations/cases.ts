@@ -1,8 +1,18 @@
 import type { Case, CaseStatus, MutationArgs } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
-import { findVisibleCase, toCase } from '../db/queries/cases.ts'
+import {
+  bumpCase,
+  findCaseEvent,
+  findCaseOwner,
+  findVisibleCase,
+  insertCase,
+  insertCaseEvent,
+  toCase,
+} from '../db/queries/cases.ts'
 import { recordChange } from '../db/queries/change-log.ts'
+import { findOwnConversation } from '../db/queries/conversations.ts'
+import { isMember } from '../db/queries/users.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
@@ -17,18 +27,7 @@ async function insertEvent(
   data: Record<string, unknown>,
   id = newId(),
 ) {
-  await trx
-    .insertInto('case_events')
-    .values({
-      id,
-      tenant_slug: actor.tenant,
-      case_id: caseId,
-      kind,
-      author_id: actor.userId,
-      data_json: JSON.stringify(data),
-      created_at: now(),
-    })
-    .execute()
+  await insertCaseEvent(trx, { id, tenant: actor.tenant, caseId, kind, authorId: actor.userId, data, at: now() })
   await recordChange(trx, actor.tenant, 'caseEvent', id)
 }
 
@@ -44,42 +43,32 @@ export async function createCase(
   args: Omit<MutationArgs<'case.create'>, 'id'> & { id?: string; assignedTo?: string | null },
 ): Promise<MutationOutcome<Case>> {
   const id = args.id ?? newId()
-  const existing = await trx.selectFrom('cases').select(['id', 'tenant_slug']).where('id', '=', id).executeTakeFirst()
+  const existing = await findCaseOwner(trx, id)
   if (existing) throw idTaken('A case', 'id', existing.tenant_slug === actor.tenant)
   if (args.assignedTo) await assertMember(trx, actor.tenant, args.assignedTo)
   if (args.conversationId) {
-    const conversation = await trx
-      .selectFrom('conversations')
-      .select('id')
-      .where('id', '=', args.conversationId)
-      .where('tenant_slug', '=', actor.tenant)
-      .where('user_id', '=', actor.userId)
-      .executeTakeFirst()
+    const conversation = await findOwnConversation(trx, actor.tenant, actor.userId, args.conversationId)
     if (!conversation)
       throw new ApiError('not_found', 'The conversation to link was not found.', { field: 'conversationId' })
   }
   const at = now()
-  const inserted = await trx
-    .insertInto('cases')
-    .values({
-      id,
-      tenant_slug: actor.tenant,
-      title: stripHtml(args.title) || 'Untitled case',
-      description: sanitizeRichHtml(args.description),
-      expert: args.expert,
-      status: 'Open',
-      tags_json: JSON.stringify(args.tags.map(stripHtml).filter(Boolean)),
-      created_by: actor.userId,
-      assigned_to: args.assignedTo ?? null,
-      conversation_id: args.conversationId ?? null,
-      version: 1,
-      status_version: 1,
-      status_changed_by: actor.deviceId ?? actor.userId,
-      created_at: at,
-      updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const inserted = await insertCase(trx, {
+    id,
+    tenant_slug: actor.tenant,
+    title: stripHtml(args.title) || 'Untitled case',
+    description: sanitizeRichHtml(args.description),
+    expert: args.expert,
+    status: 'Open',
+    tags_json: JSON.stringify(args.tags.map(stripHtml).filter(Boolean)),
+    created_by: actor.userId,
+    assigned_to: args.assignedTo ?? null,
+    conversation_id: args.conversationId ?? null,
+    version: 1,
+    status_version: 1,
+    status_changed_by: actor.deviceId ?? actor.userId,
+    created_at: at,
+    updated_at: at,
+  })
   await insertEvent(trx, actor, id, 'created', {})
   await recordChange(trx, actor.tenant, 'case', id)
   return { status: 'applied', value: toCase(inserted) }
@@ -124,11 +113,7 @@ export async function appendCaseNote(
 ): Promise<MutationOutcome<Case>> {
   const row = await findVisibleCase(trx, actor, args.caseId)
   if (!row) throw notFound('The case')
-  const seen = await trx
-    .selectFrom('case_events')
-    .select(['case_id', 'kind', 'tenant_slug'])
-    .where('id', '=', args.noteId)
-    .executeTakeFirst()
+  const seen = await findCaseEvent(trx, args.noteId)
   if (seen) {
     // Only a replay of this very note is a no-op; an id taken by another event must not swallow the note.
     if (seen.case_id === row.id && seen.kind === 'note') return { status: 'applied', value: toCase(row) }
@@ -174,25 +159,10 @@ export async function replaceCaseDescription(
   return { status: 'applied', value: await reload(trx, actor, row.id) }
 }
 
-async function bump(
-  trx: Db,
-  id: string,
-  version: number,
-  fields: { status?: string; status_version?: number; status_changed_by?: string; description?: string },
-) {
-  await trx
-    .updateTable('cases')
-    .set({ ...fields, version: version + 1, updated_at: now() })
-    .where('id', '=', id)
-    .execute()
-}
+const bump = (trx: Db, id: string, version: number, fields: Parameters<typeof bumpCase>[3]) =>
+  bumpCase(trx, id, version, fields, now())
 
 export async function assertMember(trx: Db, tenant: string, userId: string) {
-  const member = await trx
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('tenant_slug', '=', tenant)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  if (!member) throw new ApiError('not_found', 'That user is not a member of this tenant.', { field: 'userId' })
+  if (!(await isMember(trx, tenant, userId)))
+    throw new ApiError('not_found', 'That user is not a member of this tenant.', { field: 'userId' })
 }

@@ -2,7 +2,17 @@ import { type Message, type MutationArgs, questionHtml, type Source, titleFromQu
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import { findOwnConversation, toMessage } from '../db/queries/conversations.ts'
+import {
+  conversationIdTaken,
+  findAnswerTo,
+  findMessage,
+  findOwnConversation,
+  insertAnswerIfFirst,
+  insertConversation,
+  insertMessage,
+  toMessage,
+  touchConversation,
+} from '../db/queries/conversations.ts'
 import { insertMessageImages, type StoredImage } from '../db/queries/message-images.ts'
 import { ApiError, idTaken } from '../errors.ts'
 import { sanitizeRichHtml } from '../lib/sanitize.ts'
@@ -23,31 +33,24 @@ export async function recordUserMessage(
   const at = now()
   const conversation = await findOwnConversation(trx, actor.tenant, actor.userId, args.conversationId)
   if (!conversation) {
-    const taken = await trx
-      .selectFrom('conversations')
-      .select('id')
-      .where('id', '=', args.conversationId)
-      .executeTakeFirst()
-    if (taken) throw new ApiError('not_found', 'The conversation was not found.', { field: 'conversationId' })
-    await trx
-      .insertInto('conversations')
-      .values({
-        id: args.conversationId,
-        tenant_slug: actor.tenant,
-        user_id: actor.userId,
-        agent_id: args.agentId,
-        title: titleFromQuestion(args.query),
-        status: 'active',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute()
+    if (await conversationIdTaken(trx, args.conversationId))
+      throw new ApiError('not_found', 'The conversation was not found.', { field: 'conversationId' })
+    await insertConversation(trx, {
+      id: args.conversationId,
+      tenant_slug: actor.tenant,
+      user_id: actor.userId,
+      agent_id: args.agentId,
+      title: titleFromQuestion(args.query),
+      status: 'active',
+      created_at: at,
+      updated_at: at,
+    })
   } else if (conversation.agent_id !== args.agentId) {
     throw new ApiError('invalid_input', `That conversation belongs to the ${conversation.agent_id} expert.`, {
       field: 'conversationId',
     })
   }
-  const existing = await trx.selectFrom('messages').selectAll().where('id', '=', args.messageId).executeTakeFirst()
+  const existing = await findMessage(trx, args.messageId)
   if (existing) {
     if (existing.conversation_id !== args.conversationId) {
       const own = await findOwnConversation(trx, actor.tenant, actor.userId, existing.conversation_id)
@@ -55,24 +58,22 @@ export async function recordUserMessage(
     }
     return { status: 'applied', value: toMessage(existing) }
   }
-  await trx
-    .insertInto('messages')
-    .values({
-      id: args.messageId,
-      tenant_slug: actor.tenant,
-      conversation_id: args.conversationId,
-      role: 'user',
-      content: questionHtml(args.query),
-      sources_json: '[]',
-      reply_to: null,
-      created_at: at,
-    })
-    .execute()
+  await insertMessage(trx, {
+    id: args.messageId,
+    tenant_slug: actor.tenant,
+    conversation_id: args.conversationId,
+    role: 'user',
+    content: questionHtml(args.query),
+    sources_json: '[]',
+    reply_to: null,
+    created_at: at,
+  })
   await insertMessageImages(trx, args.messageId, images)
-  await trx.updateTable('conversations').set({ updated_at: at }).where('id', '=', args.conversationId).execute()
+  await touchConversation(trx, args.conversationId, at)
   await recordChange(trx, actor.tenant, 'conversation', args.conversationId)
   await recordChange(trx, actor.tenant, 'message', args.messageId)
-  const row = await trx.selectFrom('messages').selectAll().where('id', '=', args.messageId).executeTakeFirstOrThrow()
+  const row = await findMessage(trx, args.messageId)
+  if (!row) throw new Error(`message ${args.messageId} vanished inside its own transaction`)
   return { status: 'applied', value: toMessage(row) }
 }
 
@@ -86,31 +87,21 @@ export async function recordAssistantMessage(
   args: { messageId: string; conversationId: string; replyTo: string; content: string; sources: Source[] },
 ): Promise<Message> {
   const at = now()
-  const inserted = await trx
-    .insertInto('messages')
-    .values({
-      id: args.messageId,
-      tenant_slug: actor.tenant,
-      conversation_id: args.conversationId,
-      role: 'assistant',
-      content: sanitizeRichHtml(args.content),
-      sources_json: JSON.stringify(args.sources),
-      reply_to: args.replyTo,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.column('reply_to').doNothing())
-    .returningAll()
-    .executeTakeFirst()
+  const inserted = await insertAnswerIfFirst(trx, {
+    id: args.messageId,
+    tenant_slug: actor.tenant,
+    conversation_id: args.conversationId,
+    role: 'assistant',
+    content: sanitizeRichHtml(args.content),
+    sources_json: JSON.stringify(args.sources),
+    reply_to: args.replyTo,
+    created_at: at,
+  })
   if (inserted) {
-    await trx.updateTable('conversations').set({ updated_at: at }).where('id', '=', args.conversationId).execute()
+    await touchConversation(trx, args.conversationId, at)
     await recordChange(trx, actor.tenant, 'conversation', args.conversationId)
     await recordChange(trx, actor.tenant, 'message', args.messageId)
     return toMessage(inserted)
   }
-  const stored = await trx
-    .selectFrom('messages')
-    .selectAll()
-    .where('reply_to', '=', args.replyTo)
-    .executeTakeFirstOrThrow()
-  return toMessage(stored)
+  return toMessage(await findAnswerTo(trx, args.replyTo))
 }

@@ -2,7 +2,14 @@ import type { MutationArgs, TenantConfig, TenantUser } from '@mw/sync-protocol'
 import { type Actor, assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import { findTenant, findTenantUser, parseModels, toTenantConfig } from '../db/queries/tenants.ts'
+import {
+  findTenant,
+  findTenantUser,
+  parseModels,
+  setMemberRole,
+  toTenantConfig,
+  updateTenant,
+} from '../db/queries/tenants.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
@@ -22,17 +29,17 @@ export async function saveBranding(
   assertManagerOrAdmin(actor)
   const name = stripHtml(args.branding.name)
   if (!name) throw new ApiError('invalid_input', 'The tenant name cannot be empty.', { field: 'branding.name' })
-  await trx
-    .updateTable('tenants')
-    .set({
+  await updateTenant(
+    trx,
+    actor.tenant,
+    {
       name,
       theme: args.branding.theme,
       logo_url: args.branding.logoUrl || null,
       logo_letters: args.branding.logoLetters,
-      updated_at: now(),
-    })
-    .where('slug', '=', actor.tenant)
-    .execute()
+    },
+    now(),
+  )
   await recordChange(trx, actor.tenant, 'tenantConfig', actor.tenant)
   return { status: 'applied', value: await loadConfig(trx, actor.tenant) }
 }
@@ -56,11 +63,7 @@ export async function saveModelConfig(
     }
   }
   const models = { ...parseModels(tenant), [args.expert]: args.config }
-  await trx
-    .updateTable('tenants')
-    .set({ models_json: JSON.stringify(models), updated_at: now() })
-    .where('slug', '=', actor.tenant)
-    .execute()
+  await updateTenant(trx, actor.tenant, { models_json: JSON.stringify(models) }, now())
   await recordChange(trx, actor.tenant, 'tenantConfig', actor.tenant)
   return { status: 'applied', value: await loadConfig(trx, actor.tenant) }
 }
@@ -77,12 +80,7 @@ export async function setUserRole(
   if (!before) throw notFound('The user')
   if (before.role !== args.role) {
     const version = await recordChange(trx, actor.tenant, 'tenantUser', args.userId)
-    await trx
-      .updateTable('memberships')
-      .set({ role: args.role, scope_version: version })
-      .where('tenant_slug', '=', actor.tenant)
-      .where('user_id', '=', args.userId)
-      .execute()
+    await setMemberRole(trx, actor.tenant, args.userId, args.role, version)
   }
   const after = await findTenantUser(trx, actor.tenant, args.userId)
   if (!after) throw notFound('The user')

@@ -1,8 +1,9 @@
 import type { Case, CaseEvent } from '@mw/sync-protocol'
+import type { Insertable } from 'kysely'
 import type { Actor } from '../../auth/actor.ts'
 import { isManagerOrAdmin } from '../../auth/actor.ts'
 import type { Db } from '../database.ts'
-import type { CaseEventRow, CaseRow } from '../tables/case.table.ts'
+import type { CaseEventRow, CaseRow, CaseTable } from '../tables/case.table.ts'
 
 export const toCase = (row: CaseRow): Case => ({
   id: row.id,
@@ -58,5 +59,57 @@ export async function listCaseEvents(db: Db, caseId: string): Promise<CaseEventR
     .where('case_id', '=', caseId)
     .orderBy('created_at')
     .orderBy('id')
+    .execute()
+}
+
+export async function insertCaseEvent(
+  db: Db,
+  event: {
+    id: string
+    tenant: string
+    caseId: string
+    kind: string
+    authorId: string
+    data: Record<string, unknown>
+    at: string
+  },
+): Promise<void> {
+  await db
+    .insertInto('case_events')
+    .values({
+      id: event.id,
+      tenant_slug: event.tenant,
+      case_id: event.caseId,
+      kind: event.kind,
+      author_id: event.authorId,
+      data_json: JSON.stringify(event.data),
+      created_at: event.at,
+    })
+    .execute()
+}
+
+/** Which tenant a case id belongs to, whoever may see it (ids must be new everywhere). */
+export const findCaseOwner = (db: Db, id: string) =>
+  db.selectFrom('cases').select(['id', 'tenant_slug']).where('id', '=', id).executeTakeFirst()
+
+/** The history entry with this id, in any case or tenant. */
+export const findCaseEvent = (db: Db, id: string) =>
+  db.selectFrom('case_events').select(['case_id', 'kind', 'tenant_slug']).where('id', '=', id).executeTakeFirst()
+
+export const insertCase = (db: Db, row: Insertable<CaseTable>): Promise<CaseRow> =>
+  db.insertInto('cases').values(row).returningAll().executeTakeFirstOrThrow()
+
+/** Writes changed fields and the next version of a case. */
+export async function bumpCase(
+  db: Db,
+  id: string,
+  version: number,
+  fields: { status?: string; status_version?: number; status_changed_by?: string; description?: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('cases')
+    .set({ ...fields, version: version + 1, updated_at: at })
+    .where('id', '=', id)
     .execute()
 }

@@ -1,6 +1,7 @@
 import type { Conversation, Message, Source } from '@mw/sync-protocol'
+import type { Insertable } from 'kysely'
 import type { Db } from '../database.ts'
-import type { ConversationRow, MessageRow } from '../tables/conversation.table.ts'
+import type { ConversationRow, ConversationTable, MessageRow, MessageTable } from '../tables/conversation.table.ts'
 
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
@@ -45,3 +46,35 @@ export const listMessages = (db: Db, conversationId: string) =>
     .orderBy('created_at')
     .orderBy('id')
     .execute()
+
+/** Whether a conversation id is used in any tenant (an id the device made up must be new). */
+export async function conversationIdTaken(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('conversations').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+export async function insertConversation(db: Db, row: Insertable<ConversationTable>): Promise<void> {
+  await db.insertInto('conversations').values(row).execute()
+}
+
+export async function touchConversation(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('conversations').set({ updated_at: at }).where('id', '=', id).execute()
+}
+
+export const findMessage = (db: Db, id: string) =>
+  db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst()
+
+export async function insertMessage(db: Db, row: Insertable<MessageTable>): Promise<void> {
+  await db.insertInto('messages').values(row).execute()
+}
+
+/** Inserts an answer unless its question is answered already (reply_to is unique); undefined then. */
+export const insertAnswerIfFirst = (db: Db, row: Insertable<MessageTable>) =>
+  db
+    .insertInto('messages')
+    .values(row)
+    .onConflict((oc) => oc.column('reply_to').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+
+export const findAnswerTo = (db: Db, replyTo: string) =>
+  db.selectFrom('messages').selectAll().where('reply_to', '=', replyTo).executeTakeFirstOrThrow()

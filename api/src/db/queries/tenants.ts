@@ -92,3 +92,25 @@ function toTenantUser(row: {
     profileImageUrl: row.profile_image_url,
   }
 }
+
+export async function updateTenant(
+  db: Db,
+  slug: string,
+  fields: Partial<Pick<TenantRow, 'name' | 'theme' | 'logo_url' | 'logo_letters' | 'models_json'>>,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('tenants')
+    .set({ ...fields, updated_at: at })
+    .where('slug', '=', slug)
+    .execute()
+}
+
+export async function setMemberRole(db: Db, tenant: string, userId: string, role: string, scopeVersion: number) {
+  await db
+    .updateTable('memberships')
+    .set({ role, scope_version: scopeVersion })
+    .where('tenant_slug', '=', tenant)
+    .where('user_id', '=', userId)
+    .execute()
+}

@@ -1,8 +1,14 @@
 import type { Assignment, TrainingQuestion, TrainingSet } from '@mw/sync-protocol'
+import type { Insertable } from 'kysely'
 import type { Actor } from '../../auth/actor.ts'
 import { isManagerOrAdmin } from '../../auth/actor.ts'
 import type { Db } from '../database.ts'
-import type { TrainingAssignmentRow, TrainingSetRow } from '../tables/training.table.ts'
+import type {
+  TrainingAssignmentRow,
+  TrainingAssignmentTable,
+  TrainingSetRow,
+  TrainingSetTable,
+} from '../tables/training.table.ts'
 
 export const toTrainingSet = (row: TrainingSetRow): TrainingSet => ({
   id: row.id,
@@ -41,4 +47,21 @@ export async function listAssignments(db: Db, actor: Actor): Promise<TrainingAss
     )
   }
   return query.orderBy('created_at', 'desc').execute()
+}
+
+export const findTrainingSetById = (db: Db, id: string) =>
+  db.selectFrom('training_sets').selectAll().where('id', '=', id).executeTakeFirst()
+
+export const findTenantTrainingSet = (db: Db, tenant: string, id: string) =>
+  db.selectFrom('training_sets').select('id').where('id', '=', id).where('tenant_slug', '=', tenant).executeTakeFirst()
+
+export async function insertTrainingSet(db: Db, row: Insertable<TrainingSetTable>): Promise<void> {
+  await db.insertInto('training_sets').values(row).execute()
+}
+
+export const findAssignmentById = (db: Db, id: string) =>
+  db.selectFrom('training_assignments').selectAll().where('id', '=', id).executeTakeFirst()
+
+export async function insertAssignment(db: Db, row: Insertable<TrainingAssignmentTable>): Promise<void> {
+  await db.insertInto('training_assignments').values(row).execute()
 }

@@ -22,3 +22,13 @@ export async function endUserSessions(db: Db, userId: string): Promise<number> {
   const res = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
   return Number(res.numDeletedRows ?? 0)
 }
+
+export async function isMember(db: Db, tenant: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('tenant_slug', '=', tenant)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined
+}
