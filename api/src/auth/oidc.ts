@@ -8,7 +8,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as client from 'openid-client'
 import type { AppEnv } from '../app-env.ts'
 import type { Db } from '../db/database.ts'
-import { firstTenantOf } from '../db/queries/users.ts'
+import { saveLoginState, takeLoginState } from '../db/queries/login-states.ts'
+import { findUserBySubject, findUserLink, firstTenantOf, insertUser, linkUserSubject } from '../db/queries/users.ts'
 import type { OidcEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
@@ -60,11 +61,7 @@ export async function oidcLogin(c: Context<AppEnv>, oidc: OidcEnv) {
   const state = client.randomState()
   const nonce = client.randomNonce()
   const { db } = c.get('deps')
-  await db.deleteFrom('login_states').where('created_at', '<', loginStatesSince()).execute()
-  await db
-    .insertInto('login_states')
-    .values({ state, code_verifier: codeVerifier, nonce, return_to: '/', created_at: now() })
-    .execute()
+  await saveLoginState(db, { state, codeVerifier, nonce, at: now() }, loginStatesSince())
   // Binds the sign-in to this browser: a callback link carried to another browser (login CSRF,
   // signing a victim in as the attacker) finds no matching cookie and starts no session.
   setCookie(c, LOGIN_COOKIE, state, {
@@ -90,13 +87,9 @@ export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
   const state = c.req.query('state') ?? ''
   const bound = getCookie(c, LOGIN_COOKIE)
   deleteCookie(c, LOGIN_COOKIE, { path: '/api/callback' })
-  const login = await db
-    .selectFrom('login_states')
-    .selectAll()
-    .where('state', '=', state)
-    .where('created_at', '>', loginStatesSince())
-    .executeTakeFirst()
-  if (!login || bound !== state) {
+  // Only the browser that started this sign-in may use (and so spend) its state.
+  const login = bound === state ? await takeLoginState(db, state, loginStatesSince()) : undefined
+  if (!login) {
     throw new ApiError(
       'invalid_input',
       'This sign-in link has expired or was started elsewhere. Start the sign-in again.',
@@ -105,7 +98,6 @@ export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
       },
     )
   }
-  await db.deleteFrom('login_states').where('state', '=', state).execute()
   const config = await reachProvider(oidc)
   const current = new URL(c.req.url)
   const fixed = new URL(current.pathname + current.search, callbackUrl(c))
@@ -140,7 +132,7 @@ export async function oidcCallback(c: Context<AppEnv>, oidc: OidcEnv) {
  * taken over by a new one that shows the same e-mail (a reassigned address).
  */
 async function upsertOidcUser(db: Db, subject: string, claims: Claims): Promise<string> {
-  const bySubject = await db.selectFrom('users').select('id').where('oidc_subject', '=', subject).executeTakeFirst()
+  const bySubject = await findUserBySubject(db, subject)
   if (bySubject) return bySubject.id
   const email = typeof claims.email === 'string' ? claims.email.trim() : ''
   if (!email)
@@ -148,31 +140,24 @@ async function upsertOidcUser(db: Db, subject: string, claims: Claims): Promise<
   if (claims.email_verified !== true && claims.email_verified !== 'true') {
     throw new ApiError('forbidden', 'Verify your e-mail address with your sign-in provider, then sign in again.')
   }
-  const byEmail = await db
-    .selectFrom('users')
-    .select(['id', 'oidc_subject'])
-    .where('email', '=', email)
-    .executeTakeFirst()
+  const byEmail = await findUserLink(db, email)
   if (byEmail) {
     if (byEmail.oidc_subject && byEmail.oidc_subject !== subject) {
       throw new ApiError('forbidden', `${email} is already linked to another sign-in account. Ask your administrator.`)
     }
-    await db.updateTable('users').set({ oidc_subject: subject }).where('id', '=', byEmail.id).execute()
+    await linkUserSubject(db, byEmail.id, subject)
     return byEmail.id
   }
   const id = newId()
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      first_name: typeof claims.given_name === 'string' ? claims.given_name : null,
-      last_name: typeof claims.family_name === 'string' ? claims.family_name : null,
-      profile_image_url: typeof claims.picture === 'string' ? claims.picture : null,
-      oidc_subject: subject,
-      created_at: now(),
-    })
-    .execute()
+  await insertUser(db, {
+    id,
+    email,
+    first_name: typeof claims.given_name === 'string' ? claims.given_name : null,
+    last_name: typeof claims.family_name === 'string' ? claims.family_name : null,
+    profile_image_url: typeof claims.picture === 'string' ? claims.picture : null,
+    oidc_subject: subject,
+    created_at: now(),
+  })
   return id
 }
 

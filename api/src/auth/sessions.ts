@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
+import { deleteSession, extendSession, findSessionUser, insertSession } from '../db/queries/sessions.ts'
 import type { UserRow } from '../db/tables/user.table.ts'
 import { daysAgo, now } from '../lib/time.ts'
 
@@ -26,18 +27,9 @@ const idleDays = (c: Context<AppEnv>) => c.get('deps').env.SESSION_IDLE_DAYS
 export async function startSession(c: Context<AppEnv>, userId: string, idToken: string | null = null) {
   const { db } = c.get('deps')
   const previous = readToken(c)
-  if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hash(previous)).execute()
+  if (previous) await deleteSession(db, hash(previous))
   const token = randomBytes(32).toString('base64url')
-  await db
-    .insertInto('sessions')
-    .values({
-      id_hash: hash(token),
-      user_id: userId,
-      id_token: idToken,
-      created_at: now(),
-      expires_at: daysAgo(-idleDays(c)),
-    })
-    .execute()
+  await insertSession(db, { idHash: hash(token), userId, idToken, at: now(), expiresAt: daysAgo(-idleDays(c)) })
   setSessionCookie(c, token)
 }
 
@@ -59,23 +51,11 @@ export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
   const token = readToken(c)
   if (!token) return null
   const { db, env } = c.get('deps')
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at')
-    .where('sessions.id_hash', '=', hash(token))
-    .where('sessions.expires_at', '>', now())
-    .where('sessions.created_at', '>', daysAgo(env.SESSION_MAX_DAYS))
-    .executeTakeFirst()
+  const row = await findSessionUser(db, hash(token), now(), daysAgo(env.SESSION_MAX_DAYS))
   if (!row) return null
   const { expires_at, ...user } = row
   if (expires_at < daysAgo(-idleDays(c) / 2)) {
-    await db
-      .updateTable('sessions')
-      .set({ expires_at: daysAgo(-idleDays(c)) })
-      .where('id_hash', '=', hash(token))
-      .execute()
+    await extendSession(db, hash(token), daysAgo(-idleDays(c)))
     setSessionCookie(c, token)
   }
   return user
@@ -87,9 +67,7 @@ export async function endSession(c: Context<AppEnv>): Promise<string | null> {
   deleteCookie(c, cookieName(c), { path: '/', secure: cookieSecure(c) })
   if (!token) return null
   const { db } = c.get('deps')
-  const row = await db.selectFrom('sessions').select('id_token').where('id_hash', '=', hash(token)).executeTakeFirst()
-  await db.deleteFrom('sessions').where('id_hash', '=', hash(token)).execute()
-  return row?.id_token ?? null
+  return deleteSession(db, hash(token))
 }
 
 /** Where a sign-in lands: the user's first tenant, or the home page for a user in none yet. */

@@ -4,7 +4,7 @@ import { html } from 'hono/html'
 import type { AppEnv } from '../app-env.ts'
 import { oidcCallback, oidcLogin, oidcLogoutUrl } from '../auth/oidc.ts'
 import { endSession, landingPath, startSession } from '../auth/sessions.ts'
-import { firstTenantOf, listUserTenants } from '../db/queries/users.ts'
+import { findUserByEmail, firstTenantOf, listMembersForSignIn, listUserTenants } from '../db/queries/users.ts'
 import { ApiError } from '../errors.ts'
 import { requireUser } from '../middleware/auth.ts'
 
@@ -14,13 +14,7 @@ export const authRoutes = new Hono<AppEnv>()
 authRoutes.get('/login', async (c) => {
   const { env, db } = c.get('deps')
   if (env.oidc) return oidcLogin(c, env.oidc)
-  const users = await db
-    .selectFrom('users')
-    .innerJoin('memberships', 'memberships.user_id', 'users.id')
-    .select(['users.email', 'users.first_name', 'users.last_name', 'memberships.role', 'memberships.tenant_slug'])
-    .orderBy('memberships.tenant_slug')
-    .orderBy('users.email')
-    .execute()
+  const users = await listMembersForSignIn(db)
   const seen = new Set<string>()
   const buttons = users.filter((u) => !seen.has(u.email) && seen.add(u.email))
   return c.html(html`<!doctype html>
@@ -62,7 +56,7 @@ authRoutes.post('/login/local', async (c) => {
     })
   })
   const email = typeof form.email === 'string' ? form.email : ''
-  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+  const user = await findUserByEmail(db, email)
   if (!user) throw new ApiError('invalid_input', 'No user with that e-mail can sign in here.', { field: 'email' })
   await startSession(c, user.id)
   return c.redirect(landingPath(await firstTenantOf(db, user.id)), 303)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { sql } from 'kysely'
 import type { AppEnv } from '../app-env.ts'
 import { pendingMigrations } from '../db/migrate.ts'
+import { databaseAnswers } from '../db/queries/lifecycle.ts'
 
 /**
  * For load balancers and orchestrators, no sign-in, nothing sensitive: /healthz says the process
@@ -18,11 +18,9 @@ export const healthRoutes = new Hono<AppEnv>()
     const { db, lifecycle } = c.get('deps')
     const state = lifecycle?.state ?? 'serving'
     if (state !== 'serving') return c.json({ status: state }, 503)
-    try {
-      await sql`select 1`.execute(db)
-      if ((await pendingMigrations(db)) > 0) return c.json({ status: 'migrations_pending' }, 503)
-    } catch {
-      return c.json({ status: 'database_unavailable' }, 503)
-    }
+    if (!(await databaseAnswers(db))) return c.json({ status: 'database_unavailable' }, 503)
+    const pending = await pendingMigrations(db).catch(() => null)
+    if (pending === null) return c.json({ status: 'database_unavailable' }, 503)
+    if (pending > 0) return c.json({ status: 'migrations_pending' }, 503)
     return c.json({ status: 'ready' })
   })

@@ -9,3 +9,13 @@ export async function checkpointAndClose(db: Db): Promise<void> {
     await db.destroy()
   }
 }
+
+/** Whether the database answers at all (readiness). */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db)
+    return true
+  } catch {
+    return false
+  }
+}

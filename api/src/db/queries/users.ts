@@ -1,5 +1,7 @@
 import type { Role } from '@mw/sync-protocol'
+import type { Insertable } from 'kysely'
 import type { Db } from '../database.ts'
+import type { UserTable } from '../tables/user.table.ts'
 
 export async function listUserTenants(db: Db, userId: string) {
   const rows = await db
@@ -31,4 +33,31 @@ export async function isMember(db: Db, tenant: string, userId: string): Promise<
     .where('user_id', '=', userId)
     .executeTakeFirst()
   return row !== undefined
+}
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+
+/** Every membership with its user, for the local sign-in page's buttons. */
+export const listMembersForSignIn = (db: Db) =>
+  db
+    .selectFrom('users')
+    .innerJoin('memberships', 'memberships.user_id', 'users.id')
+    .select(['users.email', 'users.first_name', 'users.last_name', 'memberships.role', 'memberships.tenant_slug'])
+    .orderBy('memberships.tenant_slug')
+    .orderBy('users.email')
+    .execute()
+
+export const findUserBySubject = (db: Db, subject: string) =>
+  db.selectFrom('users').select('id').where('oidc_subject', '=', subject).executeTakeFirst()
+
+export const findUserLink = (db: Db, email: string) =>
+  db.selectFrom('users').select(['id', 'oidc_subject']).where('email', '=', email).executeTakeFirst()
+
+export async function linkUserSubject(db: Db, userId: string, subject: string): Promise<void> {
+  await db.updateTable('users').set({ oidc_subject: subject }).where('id', '=', userId).execute()
+}
+
+export async function insertUser(db: Db, row: Insertable<UserTable>): Promise<void> {
+  await db.insertInto('users').values(row).execute()
 }
