@@ -1,8 +1,8 @@
 import { defaultExpertModelConfig } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import { TENANT_WORK_TABLES } from '../db/queries/tenant-data.ts'
-import { findTenant } from '../db/queries/tenants.ts'
+import { clearTenantWork } from '../db/queries/tenant-data.ts'
+import { findTenant, updateTenant } from '../db/queries/tenants.ts'
 import { now } from '../lib/time.ts'
 import { createTenant, type SeedTenantSlug, seedTenantContent, seedTenantOf } from './seed.ts'
 
@@ -15,31 +15,19 @@ export async function resetSeededTenant(db: Db, slug: SeedTenantSlug): Promise<v
   const tenant = seedTenantOf(slug)
   await db.transaction().execute(async (trx) => {
     if (!(await findTenant(trx, slug))) await createTenant(trx, slug, tenant.name, tenant.theme)
-    // Cursors are global log versions, so every cursor handed out so far is at most the global maximum.
-    const latest = await trx
-      .selectFrom('change_log')
-      .select((eb) => eb.fn.max('version').as('v'))
-      .executeTakeFirst()
-    const horizon = Number(latest?.v ?? 0)
-    for (const table of TENANT_WORK_TABLES) await trx.deleteFrom(table).where('tenant_slug', '=', slug).execute()
-    await trx.deleteFrom('idempotency_keys').where('path', 'like', `/api/t/${slug}/%`).execute()
-    await trx
-      .insertInto('sync_horizon')
-      .values({ tenant_slug: slug, min_version: horizon })
-      .onConflict((oc) => oc.column('tenant_slug').doUpdateSet({ min_version: horizon }))
-      .execute()
-    await trx
-      .updateTable('tenants')
-      .set({
+    await clearTenantWork(trx, slug)
+    await updateTenant(
+      trx,
+      slug,
+      {
         name: tenant.name,
         theme: tenant.theme,
         logo_url: null,
         logo_letters: '',
         models_json: JSON.stringify({ seakeeper: defaultExpertModelConfig(), furuno: defaultExpertModelConfig() }),
-        updated_at: now(),
-      })
-      .where('slug', '=', slug)
-      .execute()
+      },
+      now(),
+    )
     await recordChange(trx, slug, 'tenantConfig', slug)
     await seedTenantContent(trx, slug)
   })

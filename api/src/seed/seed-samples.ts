@@ -5,7 +5,12 @@
  */
 import { questionHtml } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
+import { insertCase, insertCaseEvent } from '../db/queries/cases.ts'
 import { recordChange } from '../db/queries/change-log.ts'
+import { insertConversation, insertMessage } from '../db/queries/conversations.ts'
+import { logQuery } from '../db/queries/knowledge.ts'
+import { insertAssignment, insertTrainingSet } from '../db/queries/training.ts'
+import { listMemberEmails } from '../db/queries/users.ts'
 import { newId } from '../lib/ids.ts'
 import type { SampleCase, SeedPerson } from './sample-cases.ts'
 import type { SampleConversation } from './sample-conversations.ts'
@@ -24,12 +29,7 @@ export interface TenantSamples {
 }
 
 export async function seedSamples(trx: Db, tenant: string, samples: TenantSamples, at = Date.now()) {
-  const members = await trx
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select(['users.id', 'users.email'])
-    .where('memberships.tenant_slug', '=', tenant)
-    .execute()
+  const members = await listMemberEmails(trx, tenant)
   const person = (who: SeedPerson): string => {
     const found = members.find((m) => m.email === `${who}@${tenant}.local`)
     if (!found) throw new Error(`The seed needs ${who}@${tenant}.local in ${tenant}.`)
@@ -37,81 +37,67 @@ export async function seedSamples(trx: Db, tenant: string, samples: TenantSample
   }
   const time = (daysAgo: number, afterHours = 0) => new Date(at - daysAgo * DAY + afterHours * HOUR).toISOString()
 
-  for (const sample of samples.cases) await insertCase(trx, tenant, sample, person, time)
+  for (const sample of samples.cases) await seedCase(trx, tenant, sample, person, time)
   for (const [who, conversations] of Object.entries(samples.conversations ?? {})) {
     for (const conversation of conversations)
-      await insertConversation(trx, tenant, person(who as SeedPerson), conversation, time)
+      await seedConversation(trx, tenant, person(who as SeedPerson), conversation, time)
   }
   const setIds = new Map<string, string>()
   for (const set of samples.trainingSets ?? []) {
     const id = newId()
     setIds.set(set.key, id)
-    await trx
-      .insertInto('training_sets')
-      .values({
-        id,
-        tenant_slug: tenant,
-        title: set.title,
-        description: set.description,
-        expert: set.expert,
-        questions_json: JSON.stringify(set.questions),
-        created_by: person('manager'),
-        created_at: time(set.daysAgo),
-        updated_at: time(set.daysAgo),
-      })
-      .execute()
+    await insertTrainingSet(trx, {
+      id,
+      tenant_slug: tenant,
+      title: set.title,
+      description: set.description,
+      expert: set.expert,
+      questions_json: JSON.stringify(set.questions),
+      created_by: person('manager'),
+      created_at: time(set.daysAgo),
+      updated_at: time(set.daysAgo),
+    })
     await recordChange(trx, tenant, 'trainingSet', id)
   }
   for (const a of samples.assignments ?? []) {
     const id = newId()
     const setId = setIds.get(a.set)
     if (!setId) throw new Error(`The seed assigns unknown training set ${a.set}.`)
-    await trx
-      .insertInto('training_assignments')
-      .values({
-        id,
-        tenant_slug: tenant,
-        set_id: setId,
-        assigned_to_role: 'role' in a.to ? a.to.role : null,
-        assigned_to_id: 'person' in a.to ? person(a.to.person) : null,
-        completed: a.score === null ? 0 : 1,
-        score: a.score,
-        created_by: person('manager'),
-        created_at: time(a.daysAgo),
-        updated_at: time(a.daysAgo, a.score === null ? 0 : 30),
-      })
-      .execute()
+    await insertAssignment(trx, {
+      id,
+      tenant_slug: tenant,
+      set_id: setId,
+      assigned_to_role: 'role' in a.to ? a.to.role : null,
+      assigned_to_id: 'person' in a.to ? person(a.to.person) : null,
+      completed: a.score === null ? 0 : 1,
+      score: a.score,
+      created_by: person('manager'),
+      created_at: time(a.daysAgo),
+      updated_at: time(a.daysAgo, a.score === null ? 0 : 30),
+    })
     await recordChange(trx, tenant, 'assignment', id)
   }
   const askers = members.map((m) => m.id)
   let turn = 0
   for (const q of samples.queries ?? []) {
     for (const daysAgo of q.daysAgo) {
-      await trx
-        .insertInto('query_log')
-        .values({
-          id: newId(),
-          tenant_slug: tenant,
-          user_id: askers[turn++ % askers.length] as string,
-          expert: q.expert,
-          query: q.query,
-          best_score: q.score,
-          created_at: time(daysAgo, -(turn % 9)),
-        })
-        .execute()
+      const userId = askers[turn++ % askers.length] as string
+      await logQuery(trx, {
+        id: newId(),
+        tenant,
+        userId,
+        expert: q.expert,
+        query: q.query,
+        bestScore: q.score,
+        at: time(daysAgo, -(turn % 9)),
+      })
     }
   }
 }
 
 type Time = (daysAgo: number, afterHours?: number) => string
 
-async function insertCase(
-  trx: Db,
-  tenant: string,
-  sample: SampleCase,
-  person: (who: SeedPerson) => string,
-  time: Time,
-) {
+async function seedCase(trx: Db, tenant: string, sample: SampleCase, person: (who: SeedPerson) => string, time: Time) {
   const id = newId()
   const opened = time(sample.openedDaysAgo)
   const createdBy = person(sample.createdBy)
@@ -140,91 +126,79 @@ async function insertCase(
   }
   events.sort((a, b) => a.afterHours - b.afterHours)
   const lastStatusIndex = events.findLastIndex((e) => e.kind === 'status')
-  await trx
-    .insertInto('cases')
-    .values({
-      id,
-      tenant_slug: tenant,
-      title: sample.title,
-      description,
-      expert: sample.expert,
-      status,
-      tags_json: JSON.stringify(sample.tags),
-      created_by: createdBy,
-      assigned_to: sample.assignedTo ? person(sample.assignedTo) : null,
-      conversation_id: null,
-      version: events.length,
-      status_version: Math.max(1, lastStatusIndex + 1),
-      status_changed_by: lastStatusIndex > 0 ? worker : createdBy,
-      created_at: opened,
-      updated_at: (events.at(-1) as (typeof events)[number]).at,
-    })
-    .execute()
+  await insertCase(trx, {
+    id,
+    tenant_slug: tenant,
+    title: sample.title,
+    description,
+    expert: sample.expert,
+    status,
+    tags_json: JSON.stringify(sample.tags),
+    created_by: createdBy,
+    assigned_to: sample.assignedTo ? person(sample.assignedTo) : null,
+    conversation_id: null,
+    version: events.length,
+    status_version: Math.max(1, lastStatusIndex + 1),
+    status_changed_by: lastStatusIndex > 0 ? worker : createdBy,
+    created_at: opened,
+    updated_at: (events.at(-1) as (typeof events)[number]).at,
+  })
   for (const e of events) {
     const eventId = newId()
-    await trx
-      .insertInto('case_events')
-      .values({
-        id: eventId,
-        tenant_slug: tenant,
-        case_id: id,
-        kind: e.kind,
-        author_id: e.author,
-        data_json: JSON.stringify(e.data),
-        created_at: e.at,
-      })
-      .execute()
+    await insertCaseEvent(trx, {
+      id: eventId,
+      tenant,
+      caseId: id,
+      kind: e.kind,
+      authorId: e.author,
+      data: e.data,
+      at: e.at,
+    })
     await recordChange(trx, tenant, 'caseEvent', eventId)
   }
   await recordChange(trx, tenant, 'case', id)
 }
 
-async function insertConversation(trx: Db, tenant: string, userId: string, sample: SampleConversation, time: Time) {
+async function seedConversation(trx: Db, tenant: string, userId: string, sample: SampleConversation, time: Time) {
   const id = newId()
   const minutes = (n: number) => time(sample.daysAgo, n / 60)
   const last = sample.exchanges.length * 10 - 9
-  await trx
-    .insertInto('conversations')
-    .values({
-      id,
-      tenant_slug: tenant,
-      user_id: userId,
-      agent_id: sample.agentId,
-      title: sample.title,
-      status: 'active',
-      created_at: minutes(0),
-      updated_at: minutes(last),
-    })
-    .execute()
+  await insertConversation(trx, {
+    id,
+    tenant_slug: tenant,
+    user_id: userId,
+    agent_id: sample.agentId,
+    title: sample.title,
+    status: 'active',
+    created_at: minutes(0),
+    updated_at: minutes(last),
+  })
   await recordChange(trx, tenant, 'conversation', id)
   for (const [i, exchange] of sample.exchanges.entries()) {
     const questionId = newId()
     const answerId = newId()
-    await trx
-      .insertInto('messages')
-      .values([
-        {
-          id: questionId,
-          tenant_slug: tenant,
-          conversation_id: id,
-          role: 'user',
-          content: questionHtml(exchange.question),
-          sources_json: '[]',
-          reply_to: null,
-          created_at: minutes(i * 10),
-        },
-        {
-          id: answerId,
-          tenant_slug: tenant,
-          conversation_id: id,
-          role: 'assistant',
-          content: exchange.answer,
-          sources_json: JSON.stringify(exchange.sources),
-          reply_to: questionId,
-          created_at: minutes(i * 10 + 1),
-        },
-      ])
-      .execute()
+    await insertMessage(trx, [
+      {
+        id: questionId,
+        tenant_slug: tenant,
+        conversation_id: id,
+        role: 'user',
+        content: questionHtml(exchange.question),
+        sources_json: '[]',
+        reply_to: null,
+        created_at: minutes(i * 10),
+      },
+      {
+        id: answerId,
+        tenant_slug: tenant,
+        conversation_id: id,
+        role: 'assistant',
+        content: exchange.answer,
+        sources_json: JSON.stringify(exchange.sources),
+        reply_to: questionId,
+        created_at: minutes(i * 10 + 1),
+      },
+    ])
     await recordChange(trx, tenant, 'message', questionId)
     await recordChange(trx, tenant, 'message', answerId)
   }

@@ -1,6 +1,8 @@
 import { defaultExpertModelConfig, type Role } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
+import { anyTenant, insertTenant, upsertMembership } from '../db/queries/tenants.ts'
+import { findUserByEmail, insertUser } from '../db/queries/users.ts'
 import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
 import { DEMO_CASES, HARBOR_CASES } from './sample-cases.ts'
@@ -26,19 +28,16 @@ export const SEED_USERS: { email: string; firstName: string; lastName: string; t
 export async function createTenant(db: Db, slug: string, name: string, theme = 'slate') {
   const at = now()
   const models = { seakeeper: defaultExpertModelConfig(), furuno: defaultExpertModelConfig() }
-  await db
-    .insertInto('tenants')
-    .values({
-      slug,
-      name,
-      theme,
-      logo_url: null,
-      logo_letters: '',
-      models_json: JSON.stringify(models),
-      created_at: at,
-      updated_at: at,
-    })
-    .execute()
+  await insertTenant(db, {
+    slug,
+    name,
+    theme,
+    logo_url: null,
+    logo_letters: '',
+    models_json: JSON.stringify(models),
+    created_at: at,
+    updated_at: at,
+  })
   await recordChange(db, slug, 'tenantConfig', slug)
 }
 
@@ -49,28 +48,21 @@ export async function addMember(
   user: { email: string; firstName?: string | null; lastName?: string | null },
   role: Role,
 ): Promise<string> {
-  const existing = await db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirst()
+  const existing = await findUserByEmail(db, user.email)
   const id = existing?.id ?? newId()
   if (!existing) {
-    await db
-      .insertInto('users')
-      .values({
-        id,
-        email: user.email,
-        first_name: user.firstName ?? null,
-        last_name: user.lastName ?? null,
-        profile_image_url: null,
-        oidc_subject: null,
-        created_at: now(),
-      })
-      .execute()
+    await insertUser(db, {
+      id,
+      email: user.email,
+      first_name: user.firstName ?? null,
+      last_name: user.lastName ?? null,
+      profile_image_url: null,
+      oidc_subject: null,
+      created_at: now(),
+    })
   }
   const version = await recordChange(db, tenant, 'tenantUser', id)
-  await db
-    .insertInto('memberships')
-    .values({ tenant_slug: tenant, user_id: id, role, scope_version: version, created_at: now() })
-    .onConflict((oc) => oc.columns(['tenant_slug', 'user_id']).doUpdateSet({ role, scope_version: version }))
-    .execute()
+  await upsertMembership(db, { tenant, userId: id, role, scopeVersion: version, at: now() })
   return id
 }
 
@@ -96,8 +88,7 @@ export async function seedTenantContent(trx: Db, slug: SeedTenantSlug): Promise<
 
 /** Seeds the tenants, users and sample content of DESIGN.md once; a database that has tenants is left alone. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const any = await db.selectFrom('tenants').select('slug').limit(1).executeTakeFirst()
-  if (any) return false
+  if (await anyTenant(db)) return false
   await db.transaction().execute(async (trx) => {
     for (const t of SEED_TENANTS) {
       await createTenant(trx, t.slug, t.name, t.theme)

@@ -63,8 +63,11 @@ export async function touchConversation(db: Db, id: string, at: string): Promise
 export const findMessage = (db: Db, id: string) =>
   db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst()
 
-export async function insertMessage(db: Db, row: Insertable<MessageTable>): Promise<void> {
-  await db.insertInto('messages').values(row).execute()
+export async function insertMessage(
+  db: Db,
+  rows: Insertable<MessageTable> | Insertable<MessageTable>[],
+): Promise<void> {
+  await db.insertInto('messages').values(rows).execute()
 }
 
 /** Inserts an answer unless its question is answered already (reply_to is unique); undefined then. */

@@ -82,3 +82,23 @@ export async function deleteTenantRows(db: Db, tenant: string): Promise<string[]
     return unused
   })
 }
+
+/**
+ * Empties a tenant's work (TENANT_WORK_TABLES and its Idempotency-Key answers) and moves its sync
+ * horizon past every cursor handed out, so devices that synced before start over.
+ */
+export async function clearTenantWork(db: Db, tenant: string): Promise<void> {
+  // Cursors are global log versions, so every cursor handed out so far is at most the global maximum.
+  const latest = await db
+    .selectFrom('change_log')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .executeTakeFirst()
+  const horizon = Number(latest?.v ?? 0)
+  for (const table of TENANT_WORK_TABLES) await db.deleteFrom(table).where('tenant_slug', '=', tenant).execute()
+  await db.deleteFrom('idempotency_keys').where('path', 'like', `/api/t/${tenant}/%`).execute()
+  await db
+    .insertInto('sync_horizon')
+    .values({ tenant_slug: tenant, min_version: horizon })
+    .onConflict((oc) => oc.column('tenant_slug').doUpdateSet({ min_version: horizon }))
+    .execute()
+}

@@ -6,8 +6,9 @@ import {
   type TenantConfig,
   type TenantUser,
 } from '@mw/sync-protocol'
+import type { Insertable } from 'kysely'
 import type { Db } from '../database.ts'
-import type { TenantRow } from '../tables/tenant.table.ts'
+import type { TenantRow, TenantTable } from '../tables/tenant.table.ts'
 
 export const findTenant = (db: Db, slug: string) =>
   db.selectFrom('tenants').selectAll().where('slug', '=', slug).executeTakeFirst()
@@ -112,5 +113,27 @@ export async function setMemberRole(db: Db, tenant: string, userId: string, role
     .set({ role, scope_version: scopeVersion })
     .where('tenant_slug', '=', tenant)
     .where('user_id', '=', userId)
+    .execute()
+}
+
+export async function insertTenant(db: Db, row: Insertable<TenantTable>): Promise<void> {
+  await db.insertInto('tenants').values(row).execute()
+}
+
+export async function anyTenant(db: Db): Promise<boolean> {
+  return (await db.selectFrom('tenants').select('slug').limit(1).executeTakeFirst()) !== undefined
+}
+
+/** Adds a membership, or changes its role when the user is a member already. */
+export async function upsertMembership(
+  db: Db,
+  m: { tenant: string; userId: string; role: string; scopeVersion: number; at: string },
+) {
+  await db
+    .insertInto('memberships')
+    .values({ tenant_slug: m.tenant, user_id: m.userId, role: m.role, scope_version: m.scopeVersion, created_at: m.at })
+    .onConflict((oc) =>
+      oc.columns(['tenant_slug', 'user_id']).doUpdateSet({ role: m.role, scope_version: m.scopeVersion }),
+    )
     .execute()
 }

@@ -61,3 +61,12 @@ export async function linkUserSubject(db: Db, userId: string, subject: string): 
 export async function insertUser(db: Db, row: Insertable<UserTable>): Promise<void> {
   await db.insertInto('users').values(row).execute()
 }
+
+/** A tenant's members' ids and e-mails. */
+export const listMemberEmails = (db: Db, tenant: string) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id', 'users.email'])
+    .where('memberships.tenant_slug', '=', tenant)
+    .execute()
