@@ -1,4 +1,4 @@
-// The bundle budget (DESIGN.md): the JavaScript a signed-in user downloads before Home shows, as
+// The bundle budget: the JavaScript a signed-in user downloads before Home shows, as
 // gzip, must stay <= 170 kB. Reads Vite's build manifest in web/dist, so it measures exactly what
 // the built index.html loads: the entry, its static imports, and the lazy Home route chunk with its
 // static imports. Chunks loaded on first use (dialogs, other routes) are not counted. Exits 1 over

@@ -1,4 +1,4 @@
-/** Shared constants of SPEC.md §9 and the limits both sides enforce. */
+/** Shared constants and the limits both sides enforce. */
 export const PRODUCT_NAME = 'Marine Workbench'
 export const DEFAULT_TENANT = 'demo'
 export const FALLBACK_INITIALS = 'MW'

@@ -70,7 +70,7 @@ export const assignTrainingBodySchema = z.union(
 )
 export type AssignTrainingBody = z.infer<typeof assignTrainingBodySchema>
 
-/** The built-in sample questions a new set starts from (SPEC.md §7). */
+/** The built-in sample questions a new set starts from (the built-in samples). */
 export const SAMPLE_QUESTIONS: Record<'seakeeper' | 'furuno', TrainingQuestion[]> = {
   seakeeper: [
     {

@@ -1,5 +1,5 @@
 /**
- * The offline promises of DESIGN.md in a real browser: the app opens with no network and shows
+ * The offline promises of docs/PRODUCT.md in a real browser: the app opens with no network and shows
  * the data it synced, and changes made offline survive closing the tab, reach the server when
  * the network returns, and are applied once even when the server's answer is lost.
  */

@@ -15,7 +15,7 @@ interface Screen {
   path: (ids: { caseId: string; caseTitle: string }) => string
   /** The screen's main heading (a function of the ids for the case detail). */
   heading: string | RegExp | ((ids: { caseTitle: string }) => string)
-  /** More visible texts that prove the screen rendered (SPEC.md's literal strings). */
+  /** More visible texts that prove the screen rendered (the product's literal strings). */
   shows?: string[]
   /** What given roles see instead of `shows`. */
   showsFor?: Partial<Record<Role, string[]>>

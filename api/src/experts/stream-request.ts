@@ -1,5 +1,5 @@
 /**
- * Reads the stream request (JSON, or multipart with images) and enforces SPEC.md §5 on the
+ * Reads the stream request (JSON, or multipart with images) and enforces the attachment limits on the
  * server: at most 3 images, 10 MB each, JPEG/PNG/WebP as decoded and re-encoded by lib/images
  * (the declared type and file name are not trusted). Every refusal happens before the stream starts.
  */

@@ -15,7 +15,7 @@ export const IMAGE_TOO_LARGE = 'Image too large. Maximum size is 10MB.'
 export const INVALID_IMAGE_TYPE = 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'
 export const MAX_IMAGE_PIXELS = 50_000_000
 export const IMAGE_TOO_MANY_PIXELS = 'This image has too many pixels (at most 50 megapixels). Send a smaller photo.'
-/** SPEC.md §5: wider images are scaled down proportionally (the spec's clients do it too). */
+/** Wider images are scaled down proportionally (the spec's clients do it too). */
 const MAX_IMAGE_WIDTH = 1600
 
 sharp.block({ operation: ['VipsForeignLoad'] })

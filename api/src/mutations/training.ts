@@ -17,7 +17,7 @@ import { now } from '../lib/time.ts'
 import { assertMember } from './cases.ts'
 import type { MutationOutcome } from './outcome.ts'
 
-/** Any member may build a training set (SPEC.md §6: technicians have training modules). */
+/** Any member may build a training set (technicians have training modules). */
 export async function createTrainingSet(
   trx: Db,
   actor: Actor,

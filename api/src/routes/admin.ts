@@ -18,7 +18,7 @@ import { exportTenant } from '../ops/tenant-data.ts'
 
 /**
  * Tenant administration. Reading the config is open to every member because the shell themes
- * and names the app from it (SPEC.md §2); every change checks the role inside its mutation.
+ * and names the app from it (docs/PRODUCT.md, Screens); every change checks the role inside its mutation.
  */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/config', async (c) => {

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { lowConfidenceTopics, reportSummary, topSearches, trainingSummary } from '../db/queries/reports.ts'
 
 /**
- * Usage reports over the whole tenant. Every member may read them: SPEC.md shows Reports in every
+ * Usage reports over the whole tenant. Every member may read them: the product shows Reports in every
  * role's navigation and restricts only the admin screens. The figures are aggregates; no report
  * names who asked what.
  */

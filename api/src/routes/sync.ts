@@ -5,7 +5,7 @@ import { validate } from '../middleware/validate.ts'
 import { pullChanges } from '../sync/pull.ts'
 import { pushMutations } from '../sync/push.ts'
 
-/** The device sync endpoints (DESIGN.md "Data flow" steps 3 and 4). */
+/** The device sync endpoints (docs/SYNC.md). */
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', validate('json', pushBodySchema), async (c) => {
     const { deviceId, mutations } = c.req.valid('json')

@@ -25,7 +25,7 @@ const all = (status: number) => ({ Technician: status, Manager: status, Admin: s
 const seedBranding = { branding: { name: 'Marine Workbench', theme: 'slate', logoUrl: null, logoLetters: '' } }
 const someoneElse = (me: SeedEmail): SeedEmail => (me === 'tech@demo.local' ? 'admin@demo.local' : 'tech@demo.local')
 
-/** SPEC.md §7 and the calls DESIGN.md adds, each with who may make it. */
+/** Every tenant call, each with who may make it. */
 const CALLS: Call[] = [
   { name: 'role', method: 'GET', path: () => 'user/role', own: all(200) },
   { name: 'read config (the shell themes from it)', method: 'GET', path: () => 'admin/config', own: all(200) },

@@ -86,7 +86,7 @@ export async function seedTenantContent(trx: Db, slug: SeedTenantSlug): Promise<
   await seedSamples(trx, slug, SAMPLES[slug])
 }
 
-/** Seeds the tenants, users and sample content of DESIGN.md once; a database that has tenants is left alone. */
+/** Seeds the tenants, users and sample content of the demo once; a database that has tenants is left alone. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (await anyTenant(db)) return false
   await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 /**
- * The routes of SPEC.md §2. React Router matches case-insensitively and tolerates a trailing slash
+ * The routes of docs/PRODUCT.md (Screens). React Router matches case-insensitively and tolerates a trailing slash
  * by default; every screen is its own chunk (React.lazy) so the signed-in Home loads only itself.
  */
 import { DEFAULT_TENANT } from '@mw/sync-protocol'

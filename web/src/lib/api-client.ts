@@ -1,7 +1,7 @@
 /**
  * The one fetch wrapper of the web app. Sends cookies, JSON bodies with a JSON content type,
  * parses success bodies with the protocol schema and error bodies with the error schema, and
- * throws ApiError. Its message follows SPEC.md §8: "{status}: {body text or status text}".
+ * throws ApiError. Its message reads "{status}: {body text or status text}".
  */
 import { type ErrorCode, errorBodySchema } from '@mw/sync-protocol'
 import type { z } from 'zod'

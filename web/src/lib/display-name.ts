@@ -4,7 +4,7 @@ interface Person {
   email: string
 }
 
-/** Full name, else e-mail, else "User" (SPEC.md §2 footer). */
+/** Full name, else e-mail, else "User" (the navigation footer). */
 export function displayName(person: Person | null | undefined): string {
   if (!person) return 'User'
   const full = [person.firstName, person.lastName].filter(Boolean).join(' ').trim()

@@ -1,5 +1,5 @@
 /**
- * Image attachment rules of SPEC.md §5: JPEG/PNG/WebP only, 10 MB each, at most 3 per message,
+ * Image attachment rules (docs/PRODUCT.md, Limits): JPEG/PNG/WebP only, 10 MB each, at most 3 per message,
  * wider than 1600 px scaled down proportionally and re-encoded at quality 0.8. Decoding and
  * encoding use createImageBitmap + OffscreenCanvas where the browser has them, keeping the main
  * thread free; otherwise an <img> and a <canvas>.

@@ -66,7 +66,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
 }))
 
-/** The role of the signed-in user in `tenant`; null until known (failure gives Technician, SPEC.md §6). */
+/** The role of the signed-in user in `tenant`; null until known (failure gives Technician). */
 export function useRole(tenant: string): Role | null {
   return useSessionStore((s) => s.roles[tenant] ?? null)
 }

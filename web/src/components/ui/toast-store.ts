@@ -1,4 +1,4 @@
-/** The one notification queue: SPEC.md §9 shows one toast at a time, so a new toast replaces the old. */
+/** The one notification queue: the product shows one toast at a time, so a new toast replaces the old. */
 import { create } from 'zustand'
 
 export interface ToastMessage {

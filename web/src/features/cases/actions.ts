@@ -26,7 +26,7 @@ export async function setCaseStatus(db: LocalDb, caseId: string, status: CaseSta
   return { mid }
 }
 
-/** Appends "[local date-time] text" to the description after a blank line (SPEC.md §5). */
+/** Appends "[local date-time] text" to the description after a blank line (docs/PRODUCT.md, Limits). */
 export async function appendCaseNote(
   db: LocalDb,
   caseId: string,

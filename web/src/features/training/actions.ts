@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb } from '../../db/local-db.ts'
 import { enqueueMutation, enqueueMutations } from '../../sync/outbox.ts'
 
-/** A new set starts from the built-in sample questions of its expert (SPEC.md §7). */
+/** A new set starts from the built-in sample questions of its expert (the built-in samples). */
 export async function createTrainingSet(
   db: LocalDb,
   input: { title: string; description: string; expert: Expert },

@@ -9,7 +9,7 @@ import { awaitMutationResult } from '../../../sync/await-result.ts'
 import { saveBranding } from '../actions.ts'
 import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
 
-/** Logo letters: at most two, upper case (SPEC.md §5). */
+/** Logo letters: at most two, upper case (docs/PRODUCT.md, Limits). */
 export const toLogoLetters = (value: string) => value.toUpperCase().slice(0, LIMITS.logoLettersMax)
 
 export function BrandingTab({ branding }: { branding: Branding | null }) {

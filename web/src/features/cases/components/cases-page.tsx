@@ -1,4 +1,11 @@
-import { CASE_ID_SUFFIX_LENGTH, CASE_STATUSES, type CaseStatus, EXPERT_NAMES } from '@mw/sync-protocol'
+import {
+  CASE_ID_SUFFIX_LENGTH,
+  CASE_STATUSES,
+  type CaseStatus,
+  EXPERT_NAMES,
+  EXPERTS,
+  expertSchema,
+} from '@mw/sync-protocol'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -102,7 +109,7 @@ export function CasesPage() {
         onOpenChange={setCreating}
         initial={{
           title: params.get('title') ?? '',
-          expert: params.get('expert') === 'furuno' ? 'furuno' : 'seakeeper',
+          expert: expertSchema.catch(EXPERTS[0]).parse(params.get('expert')),
           conversationId: params.get('conversation'),
         }}
       />

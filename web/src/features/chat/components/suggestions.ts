@@ -1,6 +1,6 @@
 import type { Expert } from '@mw/sync-protocol'
 
-/** Per expert: 4 long suggestions for desktop, 3 short ones for phones (SPEC.md §2). */
+/** Per expert: 4 long suggestions for desktop, 3 short ones for phones (docs/PRODUCT.md, Screens). */
 export const SUGGESTIONS: Record<Expert, { long: string[]; short: string[] }> = {
   seakeeper: {
     long: [

@@ -1,4 +1,4 @@
-import { EXPERT_NAMES } from '@mw/sync-protocol'
+import { EXPERT_NAMES, EXPERTS, expertSchema } from '@mw/sync-protocol'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -84,7 +84,7 @@ export function TrainingPage() {
         open={creating}
         onOpenChange={setCreating}
         initialTitle={params.get('title') ?? ''}
-        initialExpert={params.get('expert') === 'furuno' ? 'furuno' : 'seakeeper'}
+        initialExpert={expertSchema.catch(EXPERTS[0]).parse(params.get('expert'))}
       />
     </div>
   )
