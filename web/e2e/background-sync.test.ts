@@ -4,28 +4,22 @@
  * outbox. The event is dispatched through the DevTools protocol, as the browser would on
  * reconnect, so the test does not depend on the machine's real network changing.
  */
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { BrowserContext } from 'playwright-core'
+import { expect, test } from 'vitest'
 import {
   addCaseNote,
   baseUrl,
   dumpOutboxes,
-  launchBrowser,
   openPage,
   signInAs,
   USERS,
+  useBrowser,
   visibleText,
   waitForServiceWorker,
   waitForSynced,
 } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 async function caseDescription(context: BrowserContext, id: string): Promise<string> {
   const res = await context.request.get(`/api/t/demo/cases/${id}`)
@@ -33,7 +27,7 @@ async function caseDescription(context: BrowserContext, id: string): Promise<str
 }
 
 test('the service worker drains the outbox on Background Sync with no tab of the app open', async () => {
-  const { context, page } = await openPage(browser)
+  const { context, page } = await openPage(browser())
   await signInAs(page, USERS.tech.email)
   await waitForServiceWorker(page)
   const [target] = (await (await context.request.get('/api/t/demo/cases')).json()) as { id: string; title: string }[]

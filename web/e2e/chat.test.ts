@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, signInAs, USERS, VIEWPORTS, type ViewportName } from './harness.ts'
+import { describe, expect, test } from 'vitest'
+import { openPage, signInAs, USERS, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size', (viewport) => {
   test('asking Seakeeper a question streams an answer with its sources into one conversation', async () => {
-    const { context, page, pageErrors, policyViolations } = await openPage(browser, viewport)
+    const { context, page, pageErrors, policyViolations } = await openPage(browser(), viewport)
     await signInAs(page, USERS.tech.email)
     await page.goto('/t/demo/ask/seakeeper')
     const question = `How do I reset the gyro after a fault alarm? (${viewport})`
@@ -41,7 +34,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size'
 })
 
 test('a first question on the Furuno landing carries over to the Furuno chat and is answered there', async () => {
-  const { context, page, pageErrors } = await openPage(browser, 'phone')
+  const { context, page, pageErrors } = await openPage(browser(), 'phone')
   await signInAs(page, USERS.tech.email)
   await page.goto('/t/demo/furuno')
   const question = 'The radar overlay vanished from the chart plotter after a network change. What now?'

@@ -4,7 +4,7 @@
  * uncaught page error.
  */
 import { type Browser, type BrowserContext, chromium, type Page, type Worker } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 export const VIEWPORTS = {
   tablet: { width: 1280, height: 800 },
@@ -36,6 +36,21 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/** One Chromium for the test file: launched before its tests, closed after. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('The browser is launched in beforeAll; use it inside a test.')
+    return browser
+  }
 }
 
 /** A fresh context (own cookies, IndexedDB, service worker) with a page whose errors are recorded. */

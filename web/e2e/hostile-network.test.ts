@@ -5,17 +5,11 @@
  * keeps what was typed until it is saved, and the sync indicator never says "Synced" while
  * something waits.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addCaseNote, launchBrowser, openPage, signInAs, USERS, waitForSynced } from './harness.ts'
+import type { BrowserContext, Page, Route } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { addCaseNote, openPage, signInAs, USERS, useBrowser, waitForSynced } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 interface ServerMessage {
   role: string
@@ -60,7 +54,7 @@ async function openChat(page: Page) {
 
 describe('on a hostile network', () => {
   test('connected but no internet: the question is kept, shown as waiting, and answered once when the link returns', async () => {
-    const { context, page, pageErrors } = await openPage(browser)
+    const { context, page, pageErrors } = await openPage(browser())
     await openChat(page)
     const noInternet = (route: Route) => route.abort('internetdisconnected')
     await context.route('**/api/**', noInternet)
@@ -90,7 +84,7 @@ describe('on a hostile network', () => {
   })
 
   test('an answer stream cut mid-way is followed again and answered once', async () => {
-    const { context, page, pageErrors } = await openPage(browser)
+    const { context, page, pageErrors } = await openPage(browser())
     await openChat(page)
     let cuts = 0
     await context.route('**/experts/seakeeper/stream', async (route) => {
@@ -114,7 +108,7 @@ describe('on a hostile network', () => {
   })
 
   test('with 30 % of requests dropped, every question reaches the server once and is answered once', async () => {
-    const { context, page, pageErrors } = await openPage(browser)
+    const { context, page, pageErrors } = await openPage(browser())
     await openChat(page)
     // A fixed sequence, so a failure can be replayed: roughly every third request dies.
     let n = 0
@@ -149,7 +143,7 @@ describe('on a hostile network', () => {
   })
 
   test('with 30 % of requests dropped, a new case, its notes and a status change reach the server once', async () => {
-    const { context, page, pageErrors } = await openPage(browser)
+    const { context, page, pageErrors } = await openPage(browser())
     await signInAs(page, USERS.tech.email)
     await waitForSynced(page)
     await page.goto('/t/demo/cases')
@@ -187,7 +181,7 @@ describe('on a hostile network', () => {
   })
 
   test('a change saved with no internet shows it is waiting until the server has it', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await signInAs(page, USERS.tech.email)
     await waitForSynced(page)
     const cases = (await (await context.request.get('/api/t/demo/cases')).json()) as { id: string; title: string }[]

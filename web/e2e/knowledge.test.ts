@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { tinyPdf } from '../../api/src/test/pdf.ts'
-import { launchBrowser, openPage, signInAs, USERS } from './harness.ts'
+import { openPage, signInAs, USERS, useBrowser } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 const MANUAL = tinyPdf([
   'Stabilizer bracket overview and safety notes for the installer.',
@@ -18,7 +11,7 @@ const MANUAL = tinyPdf([
 ])
 
 test('an admin uploads a manual and sees it ready; a technician asks, and opens the cited page', async () => {
-  const admin = await openPage(browser, 'tablet')
+  const admin = await openPage(browser(), 'tablet')
   await signInAs(admin.page, USERS.admin.email)
   await admin.page.goto('/t/demo/admin')
   await admin.page.getByRole('tab', { name: 'Knowledge' }).click()
@@ -35,7 +28,7 @@ test('an admin uploads a manual and sees it ready; a technician asks, and opens 
   expect(admin.policyViolations).toEqual([])
   await admin.context.close()
 
-  const tech = await openPage(browser, 'tablet')
+  const tech = await openPage(browser(), 'tablet')
   await signInAs(tech.page, USERS.tech.email)
   await tech.page.goto('/t/demo/ask/seakeeper')
   await tech.page.getByText('What this expert knows').click()

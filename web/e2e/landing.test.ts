@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, VIEWPORTS, type ViewportName } from './harness.ts'
+import { describe, expect, test } from 'vitest'
+import { openPage, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 const FEATURES = ['AI Expert Assistance', 'Case Management', 'Training Modules', 'Mobile-First']
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('signed-out visitor at %s size', (viewport) => {
   test('sees the landing page with the four features, and Sign In goes to /api/login', async () => {
-    const { context, page, pageErrors } = await openPage(browser, viewport)
+    const { context, page, pageErrors } = await openPage(browser(), viewport)
     await page.goto('/')
     await page.waitForURL(/\/t\/demo$/)
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Marine Workbench' }).isVisible()).toBe(true)

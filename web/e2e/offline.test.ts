@@ -3,27 +3,21 @@
  * the data it synced, and changes made offline survive closing the tab, reach the server when
  * the network returns, and are applied once even when the server's answer is lost.
  */
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import {
   addCaseNote,
   dumpOutboxes,
-  launchBrowser,
   openPage,
   signInAs,
   USERS,
+  useBrowser,
   visibleText,
   waitForServiceWorker,
   waitForSynced,
 } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 interface CaseRow {
   id: string
@@ -55,7 +49,7 @@ describe('offline', () => {
   test.each(['phone', 'tablet'] as const)(
     'the app starts at %s size with no network and shows the cases it synced',
     async (viewport) => {
-      const { context, page } = await openPage(browser, viewport)
+      const { context, page } = await openPage(browser(), viewport)
       await signInAs(page, USERS.tech.email)
       await waitForServiceWorker(page)
       const { title } = await openCaseWithStatus(context, 'Open')
@@ -72,7 +66,7 @@ describe('offline', () => {
   )
 
   test('a status change and a note made offline survive a closed tab and reach the server once', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await signInAs(page, USERS.tech.email)
     await waitForServiceWorker(page)
     const target = await openCaseWithStatus(context, 'Open')
@@ -108,7 +102,7 @@ describe('offline', () => {
   })
 
   test('a push whose answer is lost after the server committed is not applied twice', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await signInAs(page, USERS.tech.email)
     const target = await openCaseWithStatus(context, 'Open')
     await page.goto(`/t/demo/cases/${target.id}`)

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { baseUrl, launchBrowser, openPage, waitForServiceWorker } from './harness.ts'
+import { describe, expect, test } from 'vitest'
+import { baseUrl, openPage, useBrowser, waitForServiceWorker } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('installable PWA shell', () => {
   test('the manifest names the app and links icons an installer accepts', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await page.goto('/')
     const href = await page.locator('link[rel="manifest"]').getAttribute('href')
     expect(href).toBeTruthy()
@@ -46,7 +39,7 @@ describe('installable PWA shell', () => {
   })
 
   test('registers /sw.js on load, which takes control and precaches the shell but no /api answer', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await page.goto('/')
     await waitForServiceWorker(page)
     const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)
@@ -66,7 +59,7 @@ describe('installable PWA shell', () => {
   })
 
   test('opens with no network, deep links included, from the service worker, but never answers /api/', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await page.goto('/')
     await waitForServiceWorker(page)
     await context.setOffline(true)

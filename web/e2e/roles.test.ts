@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEMO_ROLES, launchBrowser, openPage, signInAs, USERS, VIEWPORTS, type ViewportName } from './harness.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { DEMO_ROLES, openPage, signInAs, USERS, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 /** Below 768 px the navigation is a drawer behind the mobile header's menu button. */
 async function showNav(page: Page, viewport: ViewportName) {
@@ -20,7 +14,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s size', (viewport)
   test.each(DEMO_ROLES)(
     '$role $email signs in, is welcomed by name on /t/demo and sees Admin only if allowed',
     async (user) => {
-      const { context, page, pageErrors } = await openPage(browser, viewport)
+      const { context, page, pageErrors } = await openPage(browser(), viewport)
       await signInAs(page, user.email)
       expect(new URL(page.url()).pathname).toBe('/t/demo')
       await page.getByText(`Welcome back, ${user.firstName}`).waitFor()
@@ -38,7 +32,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s size', (viewport)
 
 describe('permissions in the browser', () => {
   test('a technician who opens /admin is sent back to the tenant home', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await signInAs(page, USERS.tech.email)
     await page.goto('/t/demo/admin')
     await page.waitForURL(/\/t\/demo\/?$/)
@@ -47,7 +41,7 @@ describe('permissions in the browser', () => {
   })
 
   test('harbor users land on /t/harbor and cannot read demo, in the page or through the API', async () => {
-    const { context, page } = await openPage(browser)
+    const { context, page } = await openPage(browser())
     await signInAs(page, USERS.harborTech.email)
     expect(new URL(page.url()).pathname).toBe('/t/harbor')
     await page.getByText('Welcome back, Hayden').waitFor()
@@ -68,7 +62,7 @@ describe('permissions in the browser', () => {
 
 describe('sign-out', () => {
   test('Log out ends the session and shows the landing page again', async () => {
-    const { context, page } = await openPage(browser, 'phone')
+    const { context, page } = await openPage(browser(), 'phone')
     await signInAs(page, USERS.manager.email)
     await page.getByText('Welcome back, Morgan').waitFor()
     const nav = await showNav(page, 'phone')
@@ -81,7 +75,7 @@ describe('sign-out', () => {
 
 /** The seeded demo case titles, read as the demo admin, so the harbor check knows what to look for. */
 async function demoCaseTitles(): Promise<string[]> {
-  const { context, page } = await openPage(browser)
+  const { context, page } = await openPage(browser())
   await signInAs(page, USERS.admin.email)
   const res = await context.request.get('/api/t/demo/cases')
   const cases = (await res.json()) as { title: string }[]

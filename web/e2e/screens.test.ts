@@ -1,14 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEMO_ROLES, launchBrowser, openPage, signInAs, VIEWPORTS, type ViewportName } from './harness.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { DEMO_ROLES, openPage, signInAs, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 type Role = (typeof DEMO_ROLES)[number]['role']
 interface Screen {
@@ -83,7 +77,7 @@ async function expectTexts(page: Page, texts: string[], where: string) {
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size', (viewport) => {
   test.each(DEMO_ROLES)('$role walks every route of the spec', async (user) => {
-    const { context, page, pageErrors } = await openPage(browser, viewport)
+    const { context, page, pageErrors } = await openPage(browser(), viewport)
     await signInAs(page, user.email)
     const ids = await firstCase(context)
     for (const [name, screen] of Object.entries(SCREENS)) {
@@ -112,7 +106,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
 describe('admin rules', () => {
   test('only an admin manages user roles, and never their own', async () => {
     for (const user of DEMO_ROLES.filter((u) => u.role !== 'Technician')) {
-      const { context, page } = await openPage(browser)
+      const { context, page } = await openPage(browser())
       await signInAs(page, user.email)
       await page.goto('/t/demo/admin')
       await page.getByRole('tab', { name: 'Users' }).click()

@@ -1,9 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { send } from '../test/http.ts'
+import { askSeakeeperThrough } from '../test/ask-through-model.ts'
 import { createTestApp } from '../test/test-app.ts'
-import { readSseEvents } from './read-sse.ts'
 
 /** An internal service on loopback that a manager tries to reach through the model settings. */
 const hits: string[] = []
@@ -25,20 +24,8 @@ describe('model settings cannot reach private addresses', () => {
     ['an IPv4-mapped loopback', `http://[::ffff:127.0.0.1]:${new URL(internalBase).port}/v1`],
     ['localhost by name', `http://localhost:${new URL(internalBase).port}/v1`],
   ])('%s: nothing is called, and the answer comes from the manuals', async (_name, baseUrl) => {
-    const saved = await send(t, manager, 'PUT', '/api/t/demo/admin/models/seakeeper', {
-      primary: { provider: 'openai-compatible', model: 'm', baseUrl },
-      fallback: null,
-      temperature: 0.2,
-      maxOutputTokens: 500,
-    })
-    expect(saved.status).toBe(200)
     hits.length = 0
-    const res = await t.app.request('/api/t/demo/experts/seakeeper/stream', {
-      method: 'POST',
-      headers: { cookie: manager, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'gyro will not spool', filters: { file_subject_type: 'seakeeper' } }),
-    })
-    const events = await readSseEvents(res)
+    const events = await askSeakeeperThrough(t, manager, baseUrl)
     expect(hits).toEqual([])
     expect(events.at(-1)?.done).toBe(true)
     expect(JSON.stringify(events)).not.toContain('internal-admin-token')

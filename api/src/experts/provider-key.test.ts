@@ -1,9 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { send } from '../test/http.ts'
+import { askSeakeeperThrough } from '../test/ask-through-model.ts'
 import { createTestApp } from '../test/test-app.ts'
-import { readSseEvents } from './read-sse.ts'
 
 /** A manager points the OpenAI-compatible base URL at their own server to collect the operator's key. */
 const authorizations: (string | undefined)[] = []
@@ -23,20 +22,8 @@ const t = await createTestApp(
 const manager = await t.signIn('manager@demo.local')
 
 async function askThrough(baseUrl: string) {
-  const saved = await send(t, manager, 'PUT', '/api/t/demo/admin/models/seakeeper', {
-    primary: { provider: 'openai-compatible', model: 'm', baseUrl },
-    fallback: null,
-    temperature: 0.2,
-    maxOutputTokens: 500,
-  })
-  expect(saved.status).toBe(200)
   authorizations.length = 0
-  const res = await t.app.request('/api/t/demo/experts/seakeeper/stream', {
-    method: 'POST',
-    headers: { cookie: manager, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'gyro will not spool', filters: { file_subject_type: 'seakeeper' } }),
-  })
-  await readSseEvents(res)
+  await askSeakeeperThrough(t, manager, baseUrl)
   return authorizations
 }
 
