@@ -17,6 +17,9 @@ export default defineConfig({
         // The app shell and every route chunk: all the app needs to open with no network. The
         // plugin adds the manifest and its icons itself.
         globPatterns: ['**/*.{js,css,html,svg}'],
+        // pdfjs (~570 KB) draws PDF pages in the document viewer, which needs the network anyway:
+        // it is fetched when a PDF is opened, never at install over a satellite link.
+        globIgnores: ['**/pdf-*.js', '**/pdf.worker*'],
       },
       manifest: {
         name: 'Marine Workbench',

@@ -34,11 +34,18 @@ export const documentListSchema = z.object({ documents: z.array(documentSchema) 
 export const documentAnswerSchema = z.object({ document: documentSchema })
 export const renameDocumentSchema = z.object({ title: requiredText(LIMITS.titleMaxChars) })
 
-/** The app route that opens a document, at a PDF page or an HTML/Markdown section. */
-export function documentUrl(tenant: string, documentId: string, at: { page: number | null; section: string | null }) {
+/** The app route that opens a document at a PDF page or an HTML/Markdown section, the cited passage marked. */
+export function documentUrl(
+  tenant: string,
+  documentId: string,
+  at: { page: number | null; section: string | null; ordinal?: number },
+) {
+  const query: string[] = []
+  if (at.page !== null) query.push(`page=${at.page}`)
+  else if (at.section) query.push(`section=${encodeURIComponent(at.section)}`)
+  if (at.ordinal !== undefined) query.push(`passage=${at.ordinal}`)
   const base = `/t/${tenant}/documents/${documentId}`
-  if (at.page !== null) return `${base}?page=${at.page}`
-  return at.section ? `${base}?section=${encodeURIComponent(at.section)}` : base
+  return query.length ? `${base}?${query.join('&')}` : base
 }
 
 export const documentPassageSchema = z.object({

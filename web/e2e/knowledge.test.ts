@@ -41,10 +41,21 @@ test('an admin uploads a manual and sees it ready; a technician asks, and opens 
     .first()
     .click({ timeout: 30_000 })
   await tech.page.getByRole('link', { name: 'Quokkatronic Bracket Manual' }).first().click()
-  await tech.page.waitForURL(/\/t\/demo\/documents\/[^/?]+\?page=2$/)
+  await tech.page.waitForURL(/\/t\/demo\/documents\/[^/?]+\?page=2&passage=\d+$/)
   await tech.page.getByText('Page 2 of 3').waitFor()
   const cited = tech.page.locator('.cited')
   await expect.poll(() => cited.textContent()).toContain('torqued to 85 Nm')
+  // The page as the manual prints it, drawn by pdfjs, with the cited words boxed on it.
+  const canvas = tech.page.getByRole('img', { name: 'Page 2 of the manual' })
+  await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(300)
+  await expect.poll(() => tech.page.locator('.pdf-highlight').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  const drawn = await canvas.evaluate((c: HTMLCanvasElement) => {
+    const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray()
+    let dark = 0
+    for (let i = 0; i < pixels.length; i += 4) if ((pixels[i] ?? 255) < 128) dark++
+    return dark
+  })
+  expect(drawn).toBeGreaterThan(50)
   expect(tech.pageErrors).toEqual([])
   expect(tech.policyViolations).toEqual([])
   await tech.context.close()

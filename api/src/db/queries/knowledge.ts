@@ -26,6 +26,8 @@ export interface PassageHit {
   id: number
   documentId: string
   fileName: string
+  /** Its place in the document (the viewer marks it). */
+  ordinal: number
   title: string
   section: string | null
   page: number | null
@@ -43,7 +45,7 @@ export async function searchPassages(
   limit: number,
 ): Promise<PassageHit[]> {
   const { rows } = await sql<PassageHit>`
-    SELECT p.id, p.document_id AS documentId, d.file_name AS fileName, p.title, p.section, p.page, p.text,
+    SELECT p.id, p.document_id AS documentId, d.file_name AS fileName, p.ordinal, p.title, p.section, p.page, p.text,
       kb_passages_fts.rank AS rank
     FROM kb_passages_fts JOIN kb_passages AS p ON p.id = kb_passages_fts.rowid
       JOIN kb_documents AS d ON d.id = p.document_id

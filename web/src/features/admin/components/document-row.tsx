@@ -1,5 +1,6 @@
 import type { KbDocument } from '@mw/sync-protocol'
 import { useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
@@ -43,12 +44,14 @@ export function DocumentRow({
   return (
     <tr>
       <td>
-        <a href={`/t/${tenant}/documents/${doc.id}`}>{doc.title}</a>
+        <Link to={`/t/${tenant}/documents/${doc.id}`}>{doc.title}</Link>
+        <br />
+        <span className="muted doc-file">
+          {doc.fileName} · {formatSize(doc.size)}
+        </span>
       </td>
-      <td className="doc-file">{doc.fileName}</td>
       <td>{doc.pages ?? '–'}</td>
       <td>{doc.passages}</td>
-      <td>{formatSize(doc.size)}</td>
       <td>
         {doc.createdByName ?? 'Starter pack'}
         <br />
@@ -57,35 +60,37 @@ export function DocumentRow({
       <td>
         <DocumentStatus doc={doc} />
       </td>
-      <td className="doc-actions">
-        <a className="btn btn-ghost" href={documentFileUrl(tenant, doc.id)} download={doc.fileName}>
-          Download
-        </a>
-        {isAdmin && (
-          <>
-            <Button variant="ghost" onClick={() => setRenaming(true)}>
-              Rename
-            </Button>
-            <Button variant="ghost" onClick={() => replaceInput.current?.click()}>
-              Replace
-            </Button>
-            <input
-              ref={replaceInput}
-              type="file"
-              hidden
-              aria-label={`New edition of ${doc.title}`}
-              onChange={(e) => {
-                const file = e.target.files?.[0]
-                e.target.value = ''
-                if (file)
-                  void act(() => replaceDocumentFile(tenant, doc.id, file), 'New edition uploaded', 'Replace failed')
-              }}
-            />
-            <Button variant="ghost" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          </>
-        )}
+      <td>
+        <div className="doc-actions">
+          <a className="btn btn-ghost" href={documentFileUrl(tenant, doc.id)} download={doc.fileName}>
+            Download
+          </a>
+          {isAdmin && (
+            <>
+              <Button variant="ghost" onClick={() => setRenaming(true)}>
+                Rename
+              </Button>
+              <Button variant="ghost" onClick={() => replaceInput.current?.click()}>
+                Replace
+              </Button>
+              <input
+                ref={replaceInput}
+                type="file"
+                hidden
+                aria-label={`New edition of ${doc.title}`}
+                onChange={(e) => {
+                  const file = e.target.files?.[0]
+                  e.target.value = ''
+                  if (file)
+                    void act(() => replaceDocumentFile(tenant, doc.id, file), 'New edition uploaded', 'Replace failed')
+                }}
+              />
+              <Button variant="ghost" onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
         <Dialog open={renaming} onOpenChange={setRenaming} title="Rename document">
           <form
             onSubmit={(e) => {

@@ -106,11 +106,9 @@ function DocumentTable({
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Title</th>
-            <th scope="col">File</th>
+            <th scope="col">Document</th>
             <th scope="col">Pages</th>
             <th scope="col">Passages</th>
-            <th scope="col">Size</th>
             <th scope="col">Added</th>
             <th scope="col">Status</th>
             <th scope="col">

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 import { documentFileUrl } from '../../../lib/use-expert-documents.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
+import { PdfPage } from './pdf-page.tsx'
 
 type Loaded = { doc: KbDocument; passages: DocumentPassage[] }
 
@@ -22,6 +23,7 @@ export function DocumentViewer() {
   const [params, setParams] = useSearchParams()
   const page = Number(params.get('page')) || null
   const section = params.get('section')
+  const passage = params.has('passage') ? Number(params.get('passage')) : null
   const [state, setState] = useState<Loaded | { error: string } | null>(null)
   const target = useRef<HTMLElement>(null)
 
@@ -61,6 +63,9 @@ export function DocumentViewer() {
   const paged = doc.pages !== null && doc.pages > 0
   const shown = paged && page ? passages.filter((p) => p.page === page) : passages
   const goTo = (n: number) => setParams({ page: String(n) })
+  const isCited = (p: DocumentPassage) =>
+    passage !== null ? p.ordinal === passage : page ? p.page === page : section !== null && p.section === section
+  const citedText = shown.find(isCited)?.text ?? null
   let marked = false
 
   return (
@@ -93,11 +98,14 @@ export function DocumentViewer() {
           </Button>
         </nav>
       )}
+      {paged && page && doc.contentType === 'application/pdf' && (
+        <PdfPage url={documentFileUrl(tenant, doc.id)} page={page} cited={citedText} />
+      )}
       <article className="card document-text">
         {shown.length === 0 && <p className="muted">{doc.warning ?? 'No text on this page.'}</p>}
         {shown.map((p, i) => {
           const heading = p.section && p.section !== shown[i - 1]?.section ? p.section : null
-          const cited = !marked && (page ? p.page === page : section !== null && p.section === section)
+          const cited = !marked && isCited(p)
           if (cited) marked = true
           return (
             <section key={p.ordinal} ref={cited ? target : undefined} className={cited ? 'cited' : undefined}>
