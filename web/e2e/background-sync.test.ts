@@ -9,17 +9,17 @@ import { expect, test } from 'vitest'
 import {
   addCaseNote,
   baseUrl,
+  browserForThisFile,
   dumpOutboxes,
   openPage,
   signInAs,
   USERS,
-  useBrowser,
   visibleText,
   waitForServiceWorker,
   waitForSynced,
 } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 async function caseDescription(context: BrowserContext, id: string): Promise<string> {
   const res = await context.request.get(`/api/t/demo/cases/${id}`)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { openPage, signInAs, USERS, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
+import { browserForThisFile, openPage, signInAs, USERS, VIEWPORTS, type ViewportName } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('expert chat at %s size', (viewport) => {
   test('asking Seakeeper a question streams an answer with its sources into one conversation', async () => {

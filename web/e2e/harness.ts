@@ -39,7 +39,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** One Chromium for the test file: launched before its tests, closed after. */
-export function useBrowser(): () => Browser {
+export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
     browser = await launchBrowser()

@@ -7,9 +7,9 @@
  */
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { addCaseNote, openPage, signInAs, USERS, useBrowser, waitForSynced } from './harness.ts'
+import { addCaseNote, browserForThisFile, openPage, signInAs, USERS, waitForSynced } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 interface ServerMessage {
   role: string

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import { tinyPdf } from '../../api/src/test/pdf.ts'
-import { openPage, signInAs, USERS, useBrowser } from './harness.ts'
+import { browserForThisFile, openPage, signInAs, USERS } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 const MANUAL = tinyPdf([
   'Stabilizer bracket overview and safety notes for the installer.',

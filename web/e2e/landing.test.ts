@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { openPage, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
+import { browserForThisFile, openPage, VIEWPORTS, type ViewportName } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 const FEATURES = ['AI Expert Assistance', 'Case Management', 'Training Modules', 'Mobile-First']
 

@@ -7,17 +7,17 @@ import type { BrowserContext } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
   addCaseNote,
+  browserForThisFile,
   dumpOutboxes,
   openPage,
   signInAs,
   USERS,
-  useBrowser,
   visibleText,
   waitForServiceWorker,
   waitForSynced,
 } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 interface CaseRow {
   id: string

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { baseUrl, openPage, useBrowser, waitForServiceWorker } from './harness.ts'
+import { baseUrl, browserForThisFile, openPage, waitForServiceWorker } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 describe('installable PWA shell', () => {
   test('the manifest names the app and links icons an installer accepts', async () => {

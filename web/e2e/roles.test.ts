@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { DEMO_ROLES, openPage, signInAs, USERS, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
+import { browserForThisFile, DEMO_ROLES, openPage, signInAs, USERS, VIEWPORTS, type ViewportName } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 /** Below 768 px the navigation is a drawer behind the mobile header's menu button. */
 async function showNav(page: Page, viewport: ViewportName) {

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { DEMO_ROLES, openPage, signInAs, useBrowser, VIEWPORTS, type ViewportName } from './harness.ts'
+import { browserForThisFile, DEMO_ROLES, openPage, signInAs, VIEWPORTS, type ViewportName } from './harness.ts'
 
-const browser = useBrowser()
+const browser = browserForThisFile()
 
 type Role = (typeof DEMO_ROLES)[number]['role']
 interface Screen {
