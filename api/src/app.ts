@@ -78,7 +78,8 @@ export function createApp(deps: AppDeps) {
   )
   app.use('/api/*', async (c, next) => {
     await next()
-    c.header('Cache-Control', 'no-store')
+    // Answers are per user and change: never stored, unless a route says otherwise (a manual's file).
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   app.route('/', healthRoutes)
   app.route('/', metricsRoutes)
@@ -163,7 +164,10 @@ function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
     await next()
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
   })
-  if (fs.existsSync(root)) app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.' }))
+  // Brotli or gzip copies made at build time (scripts/precompress.mjs) go out as they are.
+  if (fs.existsSync(root)) {
+    app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.', precompressed: true }))
+  }
   app.get('*', (c) => {
     // A build file that is not there (an old page asking for a replaced chunk) must not get the HTML shell.
     if (c.req.path.startsWith('/assets/')) {

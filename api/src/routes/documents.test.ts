@@ -87,6 +87,13 @@ describe('the documents API', () => {
     const tail = await get(`/documents/${doc.id}/file`, tech, { range: 'bytes=-6' })
     expect(await tail.text()).toBe('%%EOF\n')
     expect((await get(`/documents/${doc.id}/file`, tech, { range: `bytes=${MANUAL.length}-` })).status).toBe(416)
+    // The ETag is the content hash: a revalidation of an unchanged manual costs a 304, not the file.
+    expect(whole.headers.get('etag')).toBe(`"${doc.sha256}"`)
+    expect(whole.headers.get('cache-control')).toBe('private, no-cache')
+    const again = await get(`/documents/${doc.id}/file`, tech, { 'if-none-match': `"${doc.sha256}"` })
+    expect(again.status).toBe(304)
+    expect((await again.arrayBuffer()).byteLength).toBe(0)
+    expect((await get(`/documents/${doc.id}/file`, tech, { 'if-none-match': '"other"' })).status).toBe(200)
   })
 
   it('takes several files at once, and refuses the same bytes twice naming the document that has them', async () => {

@@ -101,6 +101,16 @@ function sendFile(c: Context<AppEnv>, file: string, doc: { fileName: string; con
     'Accept-Ranges': 'bytes',
     ETag: `"${doc.sha256}"`,
   }
+  // A manual's bytes never change under its hash: a revalidation costs a 304, not the file.
+  headers['Cache-Control'] = 'private, no-cache'
+  if (
+    c.req
+      .header('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(headers.ETag as string)
+  ) {
+    return c.body(null, 304, headers)
+  }
   const range = c.req.header('range')
   if (!range) {
     return c.body(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, 200, {

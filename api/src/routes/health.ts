@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
 import { pendingMigrations } from '../db/migrate.ts'
 import { databaseAnswers } from '../db/queries/lifecycle.ts'
@@ -8,11 +9,15 @@ import { databaseAnswers } from '../db/queries/lifecycle.ts'
  * answers; /readyz says it should get traffic (serving, database reachable, migrations applied),
  * else 503 with the reason.
  */
+const noStore = createMiddleware(async (c, next) => {
+  await next()
+  c.header('Cache-Control', 'no-store')
+})
+
 export const healthRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
+  // Only these two paths: a bare use() here would reach every answer of the app once mounted at '/'.
+  .use('/healthz', noStore)
+  .use('/readyz', noStore)
   .get('/healthz', (c) => c.json({ status: 'ok' }))
   .get('/readyz', async (c) => {
     const { db, lifecycle } = c.get('deps')
