@@ -1,12 +1,15 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: makes the app open with no network and drains the outbox on Background
- * Sync. It caches only the built app (precache); data never goes through a cache here, because
- * it lives in IndexedDB and a cached /api answer would show one user another's stale data.
+ * Sync. It caches only the built app (precache, and built files on first use); data never goes
+ * through a cache here, because it lives in IndexedDB and a cached /api answer would show one
+ * user another's stale data.
  */
 import { clientsClaim } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst } from 'workbox-strategies'
 import { drainEverything, OUTBOX_SYNC_TAG } from './sync/drainer.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -26,6 +29,15 @@ cleanupOutdatedCaches()
 // index.html so a deep link or a reload works offline. /api/ navigations (login, logout, the
 // OIDC callback) must reach the server, so they are excluded and never answered from cache.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+
+// Built files left out of the precache (pdfjs for the document viewer: large, and useless without
+// the network) are kept after their first use. Their names carry a content hash, so a cached copy
+// is never stale; a few versions are kept, then the oldest go.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({ cacheName: 'mw-assets-on-use', plugins: [new ExpirationPlugin({ maxEntries: 20 })] }),
+)
 
 // Nothing else is routed: /api/* requests fall through to the network untouched and uncached.
 
