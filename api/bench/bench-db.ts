@@ -18,7 +18,12 @@ export async function benchDatabase(file = ':memory:') {
 
 /** What the knowledge-base code needs beside the database: originals in a temp dir, no logs. */
 export function benchDeps(db: Db) {
-  const env = loadEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-data-')), LOG_LEVEL: 'silent' })
+  // Budgets off: a benchmark asks far more than a person would.
+  const env = loadEnv({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-bench-data-')),
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
+  })
   return { db, env, log: createLogger(env) }
 }
 

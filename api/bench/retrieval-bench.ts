@@ -10,8 +10,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Expert } from '@mw/sync-protocol'
 import { createApp } from '../src/app.ts'
-import { replaceKbDocument } from '../src/db/queries/knowledge.ts'
-import { loadEnv } from '../src/env.ts'
+import { finishDocument, insertDocument } from '../src/db/queries/documents.ts'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { retrieve, TOP_K } from '../src/experts/retrieve.ts'
 import { scopeToken, searchTerms } from '../src/experts/search-terms.ts'
@@ -55,23 +54,35 @@ for (let built = 0; built < PASSAGES; built += PER_DOC) {
     page: 1 + Math.floor(i / 20),
     text: `${fillerWords(40)}. ${pick(packSentences)} ${fillerWords(40)}.`,
   }))
-  await db.transaction().execute((trx) =>
-    replaceKbDocument(
-      trx,
-      {
-        id: newId(),
-        tenant_slug: tenant,
-        expert,
-        source_path: `synthetic-${built}.md`,
-        title: `Synthetic manual ${built / PER_DOC}`,
-        content_hash: String(built),
-        created_at: now(),
-        updated_at: now(),
-      },
-      scopeToken(tenant, expert),
+  const id = newId()
+  await db.transaction().execute(async (trx) => {
+    await insertDocument(trx, {
+      id,
+      tenant_slug: tenant,
+      expert,
+      source_path: `synthetic-${built}.md`,
+      title: `Synthetic manual ${built / PER_DOC}`,
+      content_hash: String(built).padStart(64, '0'),
+      file_name: `synthetic-${built}.md`,
+      content_type: 'text/markdown',
+      size: 0,
+      status: 'processing',
+      created_by: null,
+      created_at: now(),
+      updated_at: now(),
+    })
+    await finishDocument(trx, {
+      id,
+      tenant,
+      expert,
+      scope: scopeToken(tenant, expert),
+      title: null,
+      pages: null,
+      warning: null,
       passages,
-    ),
-  )
+      at: now(),
+    })
+  })
 }
 const buildMs = performance.now() - buildStart
 const total = Number(
@@ -106,7 +117,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 // Request -> meta.contexts and -> done through the real app, local answerer, in-process.
-const app = createApp({ db, env: loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }) })
+const app = createApp(benchDeps(db))
 const login = await app.request('/api/login/local', {
   method: 'POST',
   body: new URLSearchParams({ email: 'tech@demo.local' }),
