@@ -73,7 +73,7 @@ async function benchPull() {
   await seedCases(t, PULL_ROWS)
   const cookie = await t.signIn('manager@demo.local')
   const userId = await t.userId('manager@demo.local')
-  const fetch = fetchAs(cookie, (r) => t.app.request(r))
+  const fetch = fetchAs(cookie, async (r) => t.app.request(r))
   const sync: number[] = []
   const raw: number[] = []
   for (let run = 0; run < RUNS; run++) {
@@ -98,7 +98,7 @@ async function benchDrain() {
     const cookie = await t.signIn('tech@demo.local')
     const userId = await t.userId('tech@demo.local')
     const db = new LocalDb(userId, 'demo')
-    const fetch = fetchAs(cookie, (r) => t.app.request(r))
+    const fetch = fetchAs(cookie, async (r) => t.app.request(r))
     await drainAll(db, { fetch })
     for (let i = 0; i < DRAIN_MUTATIONS; i++) {
       await createCase(db, {
