@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { agentIdSchema, idSchema, timestampSchema } from './common.ts'
+import { agentIdSchema, idSchema, requiredText, timestampSchema } from './common.ts'
+import { LIMITS } from './constants.ts'
 
 /** A passage an answer drew on (the stream's meta.contexts and a message's metadata.sources). */
 export const sourceSchema = z.object({
@@ -48,4 +49,20 @@ export const conversationWithMessagesSchema = conversationSchema.extend({
 export type ConversationWithMessages = z.infer<typeof conversationWithMessagesSchema>
 
 /** Query of GET /api/t/{tenant}/conversations */
-export const conversationListQuerySchema = z.object({ agentId: agentIdSchema.optional() })
+export const conversationListQuerySchema = z.object({
+  agentId: agentIdSchema.optional(),
+  /** Finds conversations whose title or any message contains this text. */
+  q: z.string().trim().max(200).optional(),
+})
+export const renameConversationSchema = z.object({ title: requiredText(LIMITS.titleMaxChars) })
+export const FEEDBACK_RATINGS = ['up', 'down'] as const
+export const feedbackBodySchema = z.object({
+  rating: z.enum(FEEDBACK_RATINGS),
+  comment: z.string().max(2000).optional(),
+})
+export const feedbackSchema = z.object({
+  messageId: idSchema,
+  rating: z.enum(FEEDBACK_RATINGS),
+  comment: z.string().nullable(),
+  createdAt: timestampSchema,
+})

@@ -4,7 +4,12 @@ import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { withStatementCache } from './statement-cache.ts'
 import type { CaseEventTable, CaseTable } from './tables/case.table.ts'
-import type { ConversationTable, MessageTable, QueryLogTable } from './tables/conversation.table.ts'
+import type {
+  ConversationTable,
+  MessageFeedbackTable,
+  MessageTable,
+  QueryLogTable,
+} from './tables/conversation.table.ts'
 import type { KbDocumentTable, KbPassageTable } from './tables/knowledge.table.ts'
 import type { MessageImageTable } from './tables/message-image.table.ts'
 import type {
@@ -29,6 +34,7 @@ export interface Database {
   conversations: ConversationTable
   messages: MessageTable
   message_images: MessageImageTable
+  message_feedback: MessageFeedbackTable
   query_log: QueryLogTable
   training_sets: TrainingSetTable
   training_assignments: TrainingAssignmentTable

@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-20T1200-initial.ts'
 import * as knowledgeBase from './migrations/2026-11-22T1200-knowledge-base.ts'
 import * as messageImages from './migrations/2026-11-23T1200-message-images.ts'
 import * as documentLibrary from './migrations/2026-11-25T1200-document-library.ts'
+import * as conversationHistory from './migrations/2026-11-25T1300-conversation-history.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T1200-knowledge-base': knowledgeBase,
   '2026-11-23T1200-message-images': messageImages,
   '2026-11-25T1200-document-library': documentLibrary,
+  '2026-11-25T1300-conversation-history': conversationHistory,
 }
 
 /** The names of every migration this code knows, in order. */

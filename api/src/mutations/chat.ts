@@ -1,4 +1,11 @@
-import { type Message, type MutationArgs, questionHtml, type Source, titleFromQuestion } from '@mw/sync-protocol'
+import {
+  type Conversation,
+  type Message,
+  type MutationArgs,
+  questionHtml,
+  type Source,
+  titleFromQuestion,
+} from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
@@ -7,15 +14,21 @@ import {
   findAnswerTo,
   findMessage,
   findOwnConversation,
+  findOwnMessage,
   insertAnswerIfFirst,
   insertConversation,
   insertMessage,
+  messageIdsOf,
+  saveFeedback,
+  toConversation,
   toMessage,
   touchConversation,
+  updateConversation,
 } from '../db/queries/conversations.ts'
 import { insertMessageImages, type StoredImage } from '../db/queries/message-images.ts'
-import { ApiError, idTaken } from '../errors.ts'
-import { sanitizeRichHtml } from '../lib/sanitize.ts'
+import { ApiError, idTaken, notFound } from '../errors.ts'
+import { newId } from '../lib/ids.ts'
+import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import type { MutationOutcome } from './outcome.ts'
 
@@ -104,4 +117,55 @@ export async function recordAssistantMessage(
     return toMessage(inserted)
   }
   return toMessage(await findAnswerTo(trx, args.replyTo))
+}
+
+export async function renameConversation(
+  trx: Db,
+  actor: Actor,
+  args: { id: string; title: string },
+): Promise<MutationOutcome<Conversation>> {
+  const row = await findOwnConversation(trx, actor.tenant, actor.userId, args.id)
+  if (!row) throw notFound('The conversation')
+  const title = stripHtml(args.title).trim()
+  if (!title) throw new ApiError('invalid_input', 'The title cannot be empty.', { field: 'title' })
+  await updateConversation(trx, row.id, { title }, now())
+  await recordChange(trx, actor.tenant, 'conversation', row.id)
+  const updated = await findOwnConversation(trx, actor.tenant, actor.userId, row.id)
+  return { status: 'applied', value: toConversation(updated ?? row) }
+}
+
+/** Deletes one of the user's conversations: gone from lists and from every device at the next pull. */
+export async function deleteConversation(trx: Db, actor: Actor, args: { id: string }): Promise<MutationOutcome<null>> {
+  const row = await findOwnConversation(trx, actor.tenant, actor.userId, args.id)
+  if (!row) throw notFound('The conversation')
+  const at = now()
+  await updateConversation(trx, row.id, { deleted_at: at }, at)
+  await recordChange(trx, actor.tenant, 'conversation', row.id)
+  for (const messageId of await messageIdsOf(trx, row.id)) await recordChange(trx, actor.tenant, 'message', messageId)
+  return { status: 'applied', value: null }
+}
+
+/** Thumbs up or down (and an optional comment) on an answer in one of the user's conversations. */
+export async function rateAnswer(
+  trx: Db,
+  actor: Actor,
+  args: { messageId: string; rating: 'up' | 'down'; comment?: string | undefined },
+): Promise<MutationOutcome<{ messageId: string; rating: 'up' | 'down'; comment: string | null; createdAt: string }>> {
+  const message = await findOwnMessage(trx, actor.tenant, actor.userId, args.messageId)
+  if (!message) throw notFound('The message')
+  if (message.role !== 'assistant') {
+    throw new ApiError('invalid_input', 'Only an expert answer can be rated.', { field: 'messageId' })
+  }
+  const at = now()
+  const comment = args.comment ? stripHtml(args.comment).trim() || null : null
+  await saveFeedback(trx, {
+    id: newId(),
+    tenant: actor.tenant,
+    messageId: message.id,
+    userId: actor.userId,
+    rating: args.rating,
+    comment,
+    at,
+  })
+  return { status: 'applied', value: { messageId: message.id, rating: args.rating, comment, createdAt: at } }
 }

@@ -1,4 +1,9 @@
-import { type ConversationWithMessages, conversationListQuerySchema } from '@mw/sync-protocol'
+import {
+  type ConversationWithMessages,
+  conversationListQuerySchema,
+  feedbackBodySchema,
+  renameConversationSchema,
+} from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import {
@@ -10,13 +15,29 @@ import {
 } from '../db/queries/conversations.ts'
 import { notFound } from '../errors.ts'
 import { validate } from '../middleware/validate.ts'
+import { deleteConversation, rateAnswer, renameConversation } from '../mutations/chat.ts'
+import { runMutation } from '../mutations/run-mutation.ts'
 
-/** The caller's own conversations; another user's conversation answers 404 like a missing one. */
+/** The caller's own conversations (search, rename, delete) and feedback on answers; another user's answers 404 like a missing one. */
 export const conversationRoutes = new Hono<AppEnv>()
   .get('/conversations', validate('query', conversationListQuerySchema), async (c) => {
     const { tenant, userId } = c.get('actor')
-    const rows = await listConversations(c.get('deps').db, tenant, userId, c.req.valid('query').agentId)
+    const { agentId, q } = c.req.valid('query')
+    const rows = await listConversations(c.get('deps').db, tenant, userId, agentId, q || undefined)
     return c.json(rows.map(toConversation))
+  })
+  .patch('/conversations/:id', validate('json', renameConversationSchema), async (c) => {
+    const args = { id: c.req.param('id'), title: c.req.valid('json').title }
+    return c.json(await runMutation(c.get('deps').db, (trx) => renameConversation(trx, c.get('actor'), args)))
+  })
+  .delete('/conversations/:id', async (c) => {
+    const args = { id: c.req.param('id') }
+    await runMutation(c.get('deps').db, (trx) => deleteConversation(trx, c.get('actor'), args))
+    return c.body(null, 204)
+  })
+  .post('/messages/:id/feedback', validate('json', feedbackBodySchema), async (c) => {
+    const args = { messageId: c.req.param('id'), ...c.req.valid('json') }
+    return c.json(await runMutation(c.get('deps').db, (trx) => rateAnswer(trx, c.get('actor'), args)), 201)
   })
   .get('/conversations/:id', async (c) => {
     const { db } = c.get('deps')

@@ -82,14 +82,15 @@ async function loadVisible(
   }
   if (ids('conversation').length) {
     for (const r of await loadConversations(db, tenant, ids('conversation'))) {
-      if (r.user_id === userId) put('conversation', r.id, toConversation(r))
-      else others.add(`conversation:${r.id}`)
+      // A conversation its owner deleted reaches the owner as a delete, and nobody else at all.
+      if (r.user_id !== userId) others.add(`conversation:${r.id}`)
+      else if (!r.deleted_at) put('conversation', r.id, toConversation(r))
     }
   }
   if (ids('message').length) {
     for (const r of await loadMessages(db, tenant, ids('message'))) {
-      if (r.user_id === userId) put('message', r.id, toMessage(r))
-      else others.add(`message:${r.id}`)
+      if (r.user_id !== userId) others.add(`message:${r.id}`)
+      else if (!r.deleted_at) put('message', r.id, toMessage(r))
     }
   }
   if (ids('trainingSet').length) {

@@ -1,5 +1,5 @@
 import type { Conversation, Message, Source } from '@mw/sync-protocol'
-import type { Insertable } from 'kysely'
+import { type Insertable, sql } from 'kysely'
 import type { Db } from '../database.ts'
 import type { ConversationRow, ConversationTable, MessageRow, MessageTable } from '../tables/conversation.table.ts'
 
@@ -23,19 +23,102 @@ export const toMessage = (row: MessageRow): Message => ({
 })
 
 /** Conversations belong to their user: every lookup is by tenant and owner. */
-export function listConversations(db: Db, tenant: string, userId: string, agentId?: string) {
-  let query = db.selectFrom('conversations').selectAll().where('tenant_slug', '=', tenant).where('user_id', '=', userId)
+export function listConversations(db: Db, tenant: string, userId: string, agentId?: string, search?: string) {
+  let query = db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('tenant_slug', '=', tenant)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
   if (agentId) query = query.where('agent_id', '=', agentId)
+  if (search) {
+    // Title or any message's text; LIKE's own wildcards in the search are taken literally.
+    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`conversations.title LIKE ${pattern} ESCAPE '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('messages')
+            .select('messages.id')
+            .whereRef('messages.conversation_id', '=', 'conversations.id')
+            .where(sql<boolean>`messages.content LIKE ${pattern} ESCAPE '\\'`),
+        ),
+      ]),
+    )
+  }
   return query.orderBy('updated_at', 'desc').execute()
 }
 
-export const findOwnConversation = (db: Db, tenant: string, userId: string, id: string) =>
-  db
+/** One of the user's conversations; a deleted one only when asked for (to undo the delete). */
+export const findOwnConversation = (db: Db, tenant: string, userId: string, id: string, withDeleted = false) => {
+  let query = db
     .selectFrom('conversations')
     .selectAll()
     .where('tenant_slug', '=', tenant)
     .where('user_id', '=', userId)
     .where('id', '=', id)
+  if (!withDeleted) query = query.where('deleted_at', 'is', null)
+  return query.executeTakeFirst()
+}
+
+export async function updateConversation(
+  db: Db,
+  id: string,
+  fields: { title?: string; deleted_at?: string | null },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set({ ...fields, updated_at: at })
+    .where('id', '=', id)
+    .execute()
+}
+
+export const messageIdsOf = async (db: Db, conversationId: string) =>
+  (await db.selectFrom('messages').select('id').where('conversation_id', '=', conversationId).execute()).map(
+    (r) => r.id,
+  )
+
+export async function saveFeedback(
+  db: Db,
+  f: {
+    id: string
+    tenant: string
+    messageId: string
+    userId: string
+    rating: 'up' | 'down'
+    comment: string | null
+    at: string
+  },
+) {
+  await db
+    .insertInto('message_feedback')
+    .values({
+      id: f.id,
+      tenant_slug: f.tenant,
+      message_id: f.messageId,
+      user_id: f.userId,
+      rating: f.rating,
+      comment: f.comment,
+      created_at: f.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['message_id', 'user_id']).doUpdateSet({ rating: f.rating, comment: f.comment, created_at: f.at }),
+    )
+    .execute()
+}
+
+/** A message in one of the user's own (not deleted) conversations. */
+export const findOwnMessage = (db: Db, tenant: string, userId: string, messageId: string) =>
+  db
+    .selectFrom('messages')
+    .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+    .select(['messages.id', 'messages.role'])
+    .where('messages.id', '=', messageId)
+    .where('messages.tenant_slug', '=', tenant)
+    .where('conversations.user_id', '=', userId)
+    .where('conversations.deleted_at', 'is', null)
     .executeTakeFirst()
 
 export const listMessages = (db: Db, conversationId: string) =>

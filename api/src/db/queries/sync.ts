@@ -113,7 +113,7 @@ export const loadMessages = (db: Db, tenant: string, ids: string[]) =>
       .selectFrom('messages')
       .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
       .selectAll('messages')
-      .select('conversations.user_id')
+      .select(['conversations.user_id', 'conversations.deleted_at'])
       .where('messages.tenant_slug', '=', tenant)
       .where('messages.id', 'in', chunk)
       .execute(),

@@ -9,6 +9,8 @@ export interface ConversationTable {
   status: string
   created_at: string
   updated_at: string
+  /** Set when its owner deleted it: hidden everywhere, kept so the delete can be undone. */
+  deleted_at: string | null
 }
 export type ConversationRow = Selectable<ConversationTable>
 
@@ -33,5 +35,15 @@ export interface QueryLogTable {
   query: string
   /** Best retrieval score of the answer's passages, 0 to 1; low values feed the low-confidence report. */
   best_score: number
+  created_at: string
+}
+
+export interface MessageFeedbackTable {
+  id: string
+  tenant_slug: string
+  message_id: string
+  user_id: string
+  rating: 'up' | 'down'
+  comment: string | null
   created_at: string
 }
