@@ -18,10 +18,11 @@ import { openDatabase } from './db/database.ts'
 import { MIGRATION_NAMES, migrateToLatest } from './db/migrate.ts'
 import { findTenant } from './db/queries/tenants.ts'
 import { type Env, loadEnv } from './env.ts'
+import { addMember } from './mutations/members.ts'
 import { BackupError, backup, restore } from './ops/backup.ts'
 import { deleteTenant, exportTenant, TenantDataError } from './ops/tenant-data.ts'
 import { resetSeededTenant } from './seed/reset-tenant.ts'
-import { addMember, createTenant } from './seed/seed.ts'
+import { createTenant } from './seed/seed.ts'
 
 /** A mistake in the command line; printed without a stack trace. */
 export class CliError extends Error {}

@@ -68,3 +68,28 @@ export type TenantUser = z.infer<typeof tenantUserSchema>
 /** PUT /api/t/{tenant}/admin/users/{userId}/role */
 export const updateRoleBodySchema = z.object({ role: roleSchema })
 export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>
+
+/** POST /admin/users: an Admin adds someone by e-mail. */
+export const inviteMemberSchema = z.object({
+  email: z.email().max(254),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  role: roleSchema,
+})
+
+/** GET /admin/system: what an Admin needs to know the server is healthy. */
+export const systemInfoSchema = z.object({
+  version: z.string(),
+  protocolVersion: z.string(),
+  node: z.string(),
+  startedAt: timestampSchema,
+  database: z.object({ kind: z.literal('sqlite'), sizeBytes: z.number().int(), freeBytes: z.number().int().nullable() }),
+  knowledge: z.object({ documents: z.number().int(), passages: z.number().int(), processing: z.number().int(), failed: z.number().int() }),
+  sync: z.object({
+    devices: z.number().int(),
+    lastSeenAt: timestampSchema.nullable(),
+    /** The oldest question still waiting for its answer, if any. */
+    oldestWaitingAt: timestampSchema.nullable(),
+  }),
+})
+export type SystemInfo = z.infer<typeof systemInfoSchema>

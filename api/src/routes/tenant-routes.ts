@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { adminRoutes } from './admin.ts'
+import { adminSystemRoutes } from './admin-system.ts'
 import { caseRoutes } from './cases.ts'
 import { conversationRoutes } from './conversations.ts'
 import { documentRoutes } from './documents.ts'
@@ -14,6 +15,7 @@ import { userRoleRoutes } from './user-role.ts'
 export const tenantRoutes = new Hono<AppEnv>()
 tenantRoutes.route('/', userRoleRoutes)
 tenantRoutes.route('/', adminRoutes)
+tenantRoutes.route('/', adminSystemRoutes)
 tenantRoutes.route('/', conversationRoutes)
 tenantRoutes.route('/', caseRoutes)
 tenantRoutes.route('/', trainingRoutes)

@@ -1,10 +1,9 @@
 import { defaultExpertModelConfig, type Role } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import { anyTenant, insertTenant, upsertMembership } from '../db/queries/tenants.ts'
-import { findUserByEmail, insertUser } from '../db/queries/users.ts'
-import { newId } from '../lib/ids.ts'
+import { anyTenant, insertTenant } from '../db/queries/tenants.ts'
 import { now } from '../lib/time.ts'
+import { addMember } from '../mutations/members.ts'
 import { DEMO_CASES, HARBOR_CASES } from './sample-cases.ts'
 import { CONVERSATIONS_BY_PERSON } from './sample-conversations.ts'
 import { SAMPLE_QUERIES } from './sample-queries.ts'
@@ -39,31 +38,6 @@ export async function createTenant(db: Db, slug: string, name: string, theme = '
     updated_at: at,
   })
   await recordChange(db, slug, 'tenantConfig', slug)
-}
-
-/** Adds (or re-roles) a user in a tenant, creating the user by e-mail if needed. Returns the user id. */
-export async function addMember(
-  db: Db,
-  tenant: string,
-  user: { email: string; firstName?: string | null; lastName?: string | null },
-  role: Role,
-): Promise<string> {
-  const existing = await findUserByEmail(db, user.email)
-  const id = existing?.id ?? newId()
-  if (!existing) {
-    await insertUser(db, {
-      id,
-      email: user.email,
-      first_name: user.firstName ?? null,
-      last_name: user.lastName ?? null,
-      profile_image_url: null,
-      oidc_subject: null,
-      created_at: now(),
-    })
-  }
-  const version = await recordChange(db, tenant, 'tenantUser', id)
-  await upsertMembership(db, { tenant, userId: id, role, scopeVersion: version, at: now() })
-  return id
 }
 
 const SAMPLES: Record<SeedTenantSlug, TenantSamples> = {

@@ -137,3 +137,7 @@ export async function upsertMembership(
     )
     .execute()
 }
+
+export async function deleteMembership(db: Db, tenant: string, userId: string): Promise<void> {
+  await db.deleteFrom('memberships').where('tenant_slug', '=', tenant).where('user_id', '=', userId).execute()
+}

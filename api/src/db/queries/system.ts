@@ -1,0 +1,39 @@
+import { sql } from 'kysely'
+import type { Db } from '../database.ts'
+
+/** A tenant's knowledge base and sync figures for the System tab. */
+export async function systemFigures(db: Db, tenant: string) {
+  const docs = await db
+    .selectFrom('kb_documents')
+    .select([
+      sql<number>`count(*)`.as('documents'),
+      sql<number>`coalesce(sum(passage_count), 0)`.as('passages'),
+      sql<number>`coalesce(sum(status = 'processing'), 0)`.as('processing'),
+      sql<number>`coalesce(sum(status = 'failed'), 0)`.as('failed'),
+    ])
+    .where('tenant_slug', '=', tenant)
+    .executeTakeFirstOrThrow()
+  const devices = await db
+    .selectFrom('sync_devices')
+    .select([sql<number>`count(*)`.as('n'), sql<string | null>`max(last_seen_at)`.as('last')])
+    .where('tenant_slug', '=', tenant)
+    .executeTakeFirstOrThrow()
+  const waiting = await db
+    .selectFrom('messages as q')
+    .select(sql<string | null>`min(q.created_at)`.as('oldest'))
+    .where('q.tenant_slug', '=', tenant)
+    .where('q.role', '=', 'user')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('messages as a').select('a.id').whereRef('a.reply_to', '=', 'q.id'))),
+    )
+    .executeTakeFirstOrThrow()
+  return {
+    knowledge: {
+      documents: Number(docs.documents),
+      passages: Number(docs.passages),
+      processing: Number(docs.processing),
+      failed: Number(docs.failed),
+    },
+    sync: { devices: Number(devices.n), lastSeenAt: devices.last, oldestWaitingAt: waiting.oldest },
+  }
+}

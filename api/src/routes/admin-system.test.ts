@@ -1,0 +1,83 @@
+import { errorBodySchema, systemInfoSchema, tenantUserSchema } from '@mw/sync-protocol'
+import { describe, expect, it } from 'vitest'
+import { seededWorld } from '../test/fixtures.ts'
+import { fingerprint, send } from '../test/http.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+const t = await createTestApp({}, {}, { knowledge: true })
+const w = await seededWorld(t)
+const admin = w.cookie('admin@demo.local')
+const manager = w.cookie('manager@demo.local')
+const tech = w.cookie('tech@demo.local')
+
+describe('members an Admin adds and removes', () => {
+  it('adds a new person by e-mail with a role, who can then sign in and reach the workspace', async () => {
+    const res = await send(t, admin, 'POST', '/api/t/demo/admin/users', {
+      email: 'New.Deckhand@Example.com',
+      firstName: 'Nico',
+      lastName: 'Deckhand',
+      role: 'Technician',
+    })
+    expect(res.status).toBe(201)
+    expect(tenantUserSchema.parse(res.body)).toMatchObject({ email: 'new.deckhand@example.com', role: 'Technician' })
+    const cookie = await t.signIn('new.deckhand@example.com')
+    expect((await send(t, cookie, 'GET', '/api/t/demo/user/role')).body).toEqual({ role: 'Technician' })
+  })
+
+  it('adds someone from another workspace without copying them, and refuses a member twice', async () => {
+    const res = await send(t, admin, 'POST', '/api/t/demo/admin/users', { email: 'tech@harbor.local', role: 'Manager' })
+    expect(res.status).toBe(201)
+    expect(res.body.id).toBe(w.userId('tech@harbor.local'))
+    const again = await send(t, admin, 'POST', '/api/t/demo/admin/users', { email: 'tech@harbor.local', role: 'Admin' })
+    expect(again.status).toBe(409)
+    expect(errorBodySchema.parse(again.body).error.message).toContain('already a member')
+  })
+
+  it('removes a member: their access to this workspace and their sessions end at once', async () => {
+    const cookie = await t.signIn('new.deckhand@example.com')
+    const { body: user } = await send(t, cookie, 'GET', '/api/auth/user')
+    const res = await send(t, admin, 'DELETE', `/api/t/demo/admin/users/${user.claims.sub}`)
+    expect(res.status).toBe(204)
+    expect((await send(t, cookie, 'GET', '/api/t/demo/cases')).status).toBe(401)
+    const fresh = await t.signIn('new.deckhand@example.com')
+    expect((await send(t, fresh, 'GET', '/api/t/demo/cases')).status).toBe(404)
+  })
+
+  it('lets only an Admin do it, never to themselves, and never across workspaces', async () => {
+    const before = await fingerprint(t.db)
+    for (const cookie of [manager, tech]) {
+      expect(
+        (await send(t, cookie, 'POST', '/api/t/demo/admin/users', { email: 'x@y.zz', role: 'Admin' })).status,
+      ).toBe(403)
+      expect((await send(t, cookie, 'DELETE', `/api/t/demo/admin/users/${w.userId('tech@demo.local')}`)).status).toBe(
+        403,
+      )
+    }
+    expect((await send(t, admin, 'DELETE', `/api/t/demo/admin/users/${w.userId('admin@demo.local')}`)).status).toBe(403)
+    expect((await send(t, admin, 'DELETE', `/api/t/demo/admin/users/${w.userId('admin@harbor.local')}`)).status).toBe(
+      404,
+    )
+    expect(
+      (await send(t, admin, 'POST', '/api/t/demo/admin/users', { email: 'not-an-email', role: 'Admin' })).status,
+    ).toBe(400)
+    expect((await send(t, admin, 'POST', '/api/t/demo/admin/users', { email: 'a@b.cc', role: 'Owner' })).status).toBe(
+      400,
+    )
+    expect(await fingerprint(t.db)).toBe(before)
+  })
+})
+
+describe('the System figures', () => {
+  it('tells an Admin the version, the database, the knowledge base and sync, and nobody else', async () => {
+    const res = await send(t, admin, 'GET', '/api/t/demo/admin/system')
+    expect(res.status).toBe(200)
+    const info = systemInfoSchema.parse(res.body)
+    expect(info.version).toBe('1.0.0')
+    expect(info.database.kind).toBe('sqlite')
+    const documents = await t.db.selectFrom('kb_documents').select('id').where('tenant_slug', '=', 'demo').execute()
+    expect(info.knowledge.documents).toBe(documents.length)
+    expect(info.knowledge.passages).toBeGreaterThan(0)
+    for (const cookie of [manager, tech])
+      expect((await send(t, cookie, 'GET', '/api/t/demo/admin/system')).status).toBe(403)
+  })
+})

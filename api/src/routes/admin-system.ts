@@ -1,0 +1,53 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { inviteMemberSchema, PROTOCOL_VERSION, type SystemInfo } from '@mw/sync-protocol'
+import { Hono } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { assertAdmin } from '../auth/actor.ts'
+import { systemFigures } from '../db/queries/system.ts'
+import { validate } from '../middleware/validate.ts'
+import { inviteMember, removeMember } from '../mutations/members.ts'
+import { runMutation } from '../mutations/run-mutation.ts'
+
+const ROOT_PACKAGE = path.resolve(import.meta.dirname, '../../../package.json')
+const VERSION = (JSON.parse(fs.readFileSync(ROOT_PACKAGE, 'utf8')) as { version?: string }).version ?? 'unknown'
+const STARTED_AT = new Date().toISOString()
+
+const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0)
+
+/** Members an Admin adds and removes, and the System tab's figures. */
+export const adminSystemRoutes = new Hono<AppEnv>()
+  .post('/admin/users', validate('json', inviteMemberSchema), async (c) => {
+    const args = c.req.valid('json')
+    return c.json(await runMutation(c.get('deps').db, (trx) => inviteMember(trx, c.get('actor'), args)), 201)
+  })
+  .delete('/admin/users/:userId', async (c) => {
+    const args = { userId: c.req.param('userId') }
+    await runMutation(c.get('deps').db, (trx) => removeMember(trx, c.get('actor'), args))
+    return c.body(null, 204)
+  })
+  .get('/admin/system', async (c) => {
+    const actor = c.get('actor')
+    assertAdmin(actor)
+    const { db, env } = c.get('deps')
+    let freeBytes: number | null = null
+    try {
+      const stats = fs.statfsSync(path.dirname(env.dbFile))
+      freeBytes = stats.bavail * stats.bsize
+    } catch {
+      // No data directory (an in-memory database in tests): nothing to tell.
+    }
+    const body: SystemInfo = {
+      version: VERSION,
+      protocolVersion: String(PROTOCOL_VERSION),
+      node: process.version,
+      startedAt: STARTED_AT,
+      database: {
+        kind: 'sqlite',
+        sizeBytes: fileSize(env.dbFile) + fileSize(`${env.dbFile}-wal`),
+        freeBytes,
+      },
+      ...(await systemFigures(db, actor.tenant)),
+    }
+    return c.json(body)
+  })
