@@ -125,6 +125,21 @@ export const PLATFORM_OPERATIONS: Operation[] = [
     response: p.tenantConfigSchema,
   },
   {
+    method: 'post',
+    path: `${T}/admin/models/{expert}/test`,
+    summary: "Ask the expert's primary model one short question: whether it answered, and how fast",
+    access: 'admin',
+    tag: 'admin',
+    ...ok(),
+    response: z.object({
+      ok: z.boolean(),
+      provider: z.string(),
+      model: z.string(),
+      latencyMs: z.number().int(),
+      error: z.string().nullable(),
+    }),
+  },
+  {
     method: 'get',
     path: `${T}/admin/users`,
     summary: 'Tenant users',

@@ -7,9 +7,10 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
-import { findTenant, listTenantUsers, toTenantConfig } from '../db/queries/tenants.ts'
+import { findTenant, listTenantUsers, parseModels, toTenantConfig } from '../db/queries/tenants.ts'
 import { endUserSessions } from '../db/queries/users.ts'
 import { notFound } from '../errors.ts'
+import { providerKeys, testModel } from '../experts/test-model.ts'
 import { validate } from '../middleware/validate.ts'
 import { assertMember } from '../mutations/cases.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
@@ -22,10 +23,25 @@ import { exportTenant } from '../ops/tenant-data.ts'
  */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/config', async (c) => {
-    const tenant = await findTenant(c.get('deps').db, c.get('actor').tenant)
+    const { db, env } = c.get('deps')
+    const tenant = await findTenant(db, c.get('actor').tenant)
     if (!tenant) throw notFound('The tenant')
-    return c.json(toTenantConfig(tenant))
+    // Which providers the server holds a key for, so a model choice is never blind (never the key).
+    return c.json({ ...toTenantConfig(tenant), providers: providerKeys(env) })
   })
+  .post(
+    '/admin/models/:expert/test',
+    validate('param', z.object({ expert: expertSchema, tenant: z.string() })),
+    async (c) => {
+      const actor = c.get('actor')
+      assertAdmin(actor)
+      const { db, env } = c.get('deps')
+      const tenant = await findTenant(db, actor.tenant)
+      if (!tenant) throw notFound('The tenant')
+      const { expert } = c.req.valid('param')
+      return c.json(await testModel(parseModels(tenant)[expert].primary, env, expert))
+    },
+  )
   .put('/admin/config', validate('json', updateConfigBodySchema), async (c) => {
     const body = c.req.valid('json')
     const config = await runMutation(c.get('deps').db, (trx) => saveBranding(trx, c.get('actor'), body))
