@@ -83,8 +83,17 @@ export const systemInfoSchema = z.object({
   protocolVersion: z.string(),
   node: z.string(),
   startedAt: timestampSchema,
-  database: z.object({ kind: z.literal('sqlite'), sizeBytes: z.number().int(), freeBytes: z.number().int().nullable() }),
-  knowledge: z.object({ documents: z.number().int(), passages: z.number().int(), processing: z.number().int(), failed: z.number().int() }),
+  database: z.object({
+    kind: z.literal('sqlite'),
+    sizeBytes: z.number().int(),
+    freeBytes: z.number().int().nullable(),
+  }),
+  knowledge: z.object({
+    documents: z.number().int(),
+    passages: z.number().int(),
+    processing: z.number().int(),
+    failed: z.number().int(),
+  }),
   sync: z.object({
     devices: z.number().int(),
     lastSeenAt: timestampSchema.nullable(),
