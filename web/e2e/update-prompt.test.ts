@@ -33,7 +33,9 @@ test('a new version waits for the user: "A new version is available", and Reload
   await page.goto('/')
   await waitForServiceWorker(page)
 
+  // The next build: a changed sw.js (its stale precompressed copies go, as a real build rewrites them).
   appendFileSync(path.join(dist, 'sw.js'), '\n// the next build\n')
+  for (const copy of ['sw.js.br', 'sw.js.gz']) rmSync(path.join(dist, copy), { force: true })
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' })
   await prompt.waitFor()
