@@ -125,6 +125,12 @@ describe('admin rules', () => {
       }
       await page.getByRole('tab', { name: 'System' }).click()
       await expectTexts(page, ['v1.0.0', 'Production'], 'system tab')
+      if (user.role === 'Admin') {
+        // The server's own figures, read from GET /admin/system.
+        const server = page.getByRole('definition').filter({ hasText: /documents, \d+ passages/ })
+        await server.waitFor()
+        expect(await server.textContent()).toMatch(/^\d+ documents/)
+      }
       await context.close()
     }
   })

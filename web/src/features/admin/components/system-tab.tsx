@@ -1,5 +1,6 @@
 import { PROTOCOL_VERSION } from '@mw/sync-protocol'
 import { useTenant } from '../../../lib/use-tenant.ts'
+import { SystemFigures } from './system-figures.tsx'
 
 export function SystemTab({ isAdmin }: { isAdmin: boolean }) {
   const tenant = useTenant()
@@ -16,6 +17,7 @@ export function SystemTab({ isAdmin }: { isAdmin: boolean }) {
         <dt>Offline data kept</dt>
         <dd>6 months</dd>
       </dl>
+      {isAdmin && <SystemFigures />}
       {isAdmin && (
         <p>
           <a className="btn btn-secondary" href={`/api/t/${tenant}/admin/export`} download>
