@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/session-store.ts'
 import { awaitMutationResult } from '../../../sync/await-result.ts'
 import { changeUserRole } from '../actions.ts'
 import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
+import { AddMemberForm, RemoveMemberButton } from './member-forms.tsx'
 
 /** Tenant users with a role selector; only admins may use it, and nobody may change their own role. */
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
@@ -40,12 +41,16 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section className="card" aria-labelledby="users-title">
       <h2 id="users-title">Users</h2>
+      <AddMemberForm />
       <table className="table">
         <thead>
           <tr>
             <th scope="col">User</th>
             <th scope="col">E-mail</th>
             <th scope="col">Role</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -83,6 +88,7 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                     ))}
                   </select>
                 </td>
+                <td>{!own && <RemoveMemberButton userId={u.id} name={displayName(u)} />}</td>
               </tr>
             )
           })}

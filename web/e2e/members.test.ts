@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest'
+import { browserForThisFile, openPage, signInAs, USERS } from './harness.ts'
+
+const browser = browserForThisFile()
+
+test('an Admin adds a member who then signs in, and removes them again', async () => {
+  const { context, page, pageErrors, policyViolations } = await openPage(browser(), 'tablet')
+  await signInAs(page, USERS.admin.email)
+  await page.goto('/t/demo/admin')
+  await page.getByRole('tab', { name: 'Users' }).click()
+  const form = page.getByRole('form', { name: 'Add a member' })
+  await form.getByLabel('E-mail').fill('rigger@demo.local')
+  await form.getByLabel('First name').fill('Robin')
+  await form.getByLabel('Last name').fill('Rigger')
+  await form.getByLabel('Role').selectOption('Technician')
+  await form.getByRole('button', { name: 'Add member' }).click()
+  const row = page.getByRole('row').filter({ hasText: 'rigger@demo.local' })
+  await row.waitFor({ timeout: 20_000 })
+
+  // The new member signs in through the local sign-in page and reaches the workspace.
+  const member = await openPage(browser(), 'phone')
+  await signInAs(member.page, 'rigger@demo.local')
+  expect(member.page.url()).toMatch(/\/t\/demo\/?$/)
+
+  await row.getByRole('button', { name: 'Remove' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
+  await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0)
+  const after = await member.context.request.get('/api/t/demo/cases')
+  expect(after.status()).toBe(401)
+  expect(pageErrors).toEqual([])
+  expect(policyViolations).toEqual([])
+  await member.context.close()
+  await context.close()
+}, 90_000)
