@@ -1,5 +1,7 @@
 import {
   type Conversation,
+  EXPERTS,
+  type Expert,
   type Message,
   type MutationArgs,
   questionHtml,
@@ -12,6 +14,7 @@ import { recordChange } from '../db/queries/change-log.ts'
 import {
   conversationIdTaken,
   findAnswerTo,
+  findFeedback,
   findMessage,
   findOwnConversation,
   findOwnMessage,
@@ -25,8 +28,10 @@ import {
   touchConversation,
   updateConversation,
 } from '../db/queries/conversations.ts'
+import { logQuery } from '../db/queries/knowledge.ts'
 import { insertMessageImages, type StoredImage } from '../db/queries/message-images.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
+import { htmlToText } from '../experts/html-to-text.ts'
 import { newId } from '../lib/ids.ts'
 import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
@@ -158,6 +163,21 @@ export async function rateAnswer(
   }
   const at = now()
   const comment = args.comment ? stripHtml(args.comment).trim() || null : null
+  const before = await findFeedback(trx, message.id, actor.userId)
+  // A thumbs down puts the question in the knowledge-gap report (Reports' low-confidence topics),
+  // as a question the manuals did not answer: once per person, not again on a repeated vote.
+  const question = message.reply_to ? await findMessage(trx, message.reply_to) : undefined
+  if (args.rating === 'down' && before?.rating !== 'down' && question && isExpert(message.agent_id)) {
+    await logQuery(trx, {
+      id: newId(),
+      tenant: actor.tenant,
+      userId: actor.userId,
+      expert: message.agent_id,
+      query: htmlToText(question.content),
+      bestScore: 0,
+      at,
+    })
+  }
   await saveFeedback(trx, {
     id: newId(),
     tenant: actor.tenant,
@@ -169,3 +189,5 @@ export async function rateAnswer(
   })
   return { status: 'applied', value: { messageId: message.id, rating: args.rating, comment, createdAt: at } }
 }
+
+const isExpert = (agentId: string): agentId is Expert => (EXPERTS as readonly string[]).includes(agentId)

@@ -49,7 +49,7 @@ describe('conversation history', () => {
   it('rates an answer, once per person (a second rating replaces the first), and refuses a question', async () => {
     const conversation = (await send(t, tech, 'GET', `/api/t/demo/conversations/${mine}`)).body
     const answer = conversation.messages.find((m: { role: string }) => m.role === 'assistant')
-    const question = conversation.messages.find((m: { role: string }) => m.role === 'user')
+    const question = conversation.messages.find((m: { id: string }) => m.id === answer.replyTo)
     const up = await send(t, tech, 'POST', `/api/t/demo/messages/${answer.id}/feedback`, { rating: 'up' })
     expect(up.status).toBe(201)
     expect(feedbackSchema.parse(up.body)).toMatchObject({ messageId: answer.id, rating: 'up', comment: null })
@@ -60,6 +60,19 @@ describe('conversation history', () => {
     expect(feedbackSchema.parse(down.body)).toMatchObject({ rating: 'down', comment: 'Wrong torque value here' })
     const rows = await t.db.selectFrom('message_feedback').selectAll().where('message_id', '=', answer.id).execute()
     expect(rows.map((r) => r.rating)).toEqual(['down'])
+    // The thumbs down puts the question among the knowledge gaps managers read in Reports, once.
+    const gaps = (await send(t, manager, 'GET', '/api/t/demo/reports/low-confidence')).body as {
+      topic: string
+      queries: number
+    }[]
+    const asked = (question.content as string).replace(/<[^>]+>/g, '').trim()
+    expect(gaps.find((g) => g.topic === asked)).toMatchObject({ queries: 1 })
+    await send(t, tech, 'POST', `/api/t/demo/messages/${answer.id}/feedback`, { rating: 'down' })
+    const again = (await send(t, manager, 'GET', '/api/t/demo/reports/low-confidence')).body as {
+      topic: string
+      queries: number
+    }[]
+    expect(again.find((g) => g.topic === asked)).toMatchObject({ queries: 1 })
     expect((await send(t, tech, 'POST', `/api/t/demo/messages/${question.id}/feedback`, { rating: 'up' })).status).toBe(
       400,
     )

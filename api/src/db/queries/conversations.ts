@@ -109,12 +109,21 @@ export async function saveFeedback(
     .execute()
 }
 
+/** The rating a user gave an answer, if any. */
+export const findFeedback = (db: Db, messageId: string, userId: string) =>
+  db
+    .selectFrom('message_feedback')
+    .select('rating')
+    .where('message_id', '=', messageId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+
 /** A message in one of the user's own (not deleted) conversations. */
 export const findOwnMessage = (db: Db, tenant: string, userId: string, messageId: string) =>
   db
     .selectFrom('messages')
     .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
-    .select(['messages.id', 'messages.role'])
+    .select(['messages.id', 'messages.role', 'messages.reply_to', 'conversations.agent_id'])
     .where('messages.id', '=', messageId)
     .where('messages.tenant_slug', '=', tenant)
     .where('conversations.user_id', '=', userId)
