@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { idSchema, roleSchema, tenantSlugSchema } from './common.ts'
+import { z } from './zod.ts'
 
 export const tenantMembershipSchema = z.object({
   slug: tenantSlugSchema,

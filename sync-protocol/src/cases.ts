@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { expertSchema, idSchema, requiredText, timestampSchema } from './common.ts'
 import { CASE_STATUSES, LIMITS } from './constants.ts'
+import { z } from './zod.ts'
 
 export const caseStatusSchema = z.enum(CASE_STATUSES)
 export type CaseStatus = z.infer<typeof caseStatusSchema>

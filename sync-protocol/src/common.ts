@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { AGENT_IDS, EXPERTS, ROLES } from './constants.ts'
+import { z } from './zod.ts'
 
 /** Ids are UUIDs (v7 for rows made on a device, so they sort by creation). */
 export const idSchema = z.uuid()

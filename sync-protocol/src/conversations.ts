@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { agentIdSchema, idSchema, requiredText, timestampSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
+import { z } from './zod.ts'
 
 /** A passage an answer drew on (the stream's meta.contexts and a message's metadata.sources). */
 export const sourceSchema = z.object({

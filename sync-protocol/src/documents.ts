@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { expertSchema, idSchema, requiredText, timestampSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
+import { z } from './zod.ts'
 
 /** A manual in an expert's knowledge base (Admin Settings → Knowledge, and the documents API). */
 export const DOCUMENT_STATUSES = ['processing', 'ready', 'failed'] as const

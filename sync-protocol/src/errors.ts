@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 /** Every error code the server answers with; the client decides retry or drop by code. */
 export const ERROR_CODES = [

@@ -3,13 +3,14 @@
  * schema. The device applies it optimistically to IndexedDB and queues it in the outbox; the
  * server re-validates the arguments, checks permissions, and its result wins.
  */
-import { z } from 'zod'
+
 import { caseStatusSchema, tagsSchema } from './cases.ts'
 import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
 import { imageUploadSchema } from './stream.ts'
 import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
 import { trainingQuestionSchema } from './training.ts'
+import { z } from './zod.ts'
 
 export const mutationArgsSchemas = {
   'case.create': z.object({

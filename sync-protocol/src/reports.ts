@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { expertSchema } from './common.ts'
+import { z } from './zod.ts'
 
 export const topSearchSchema = z.object({
   query: z.string(),

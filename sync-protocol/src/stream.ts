@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { expertSchema, idSchema, requiredText } from './common.ts'
 import { IMAGE_TYPES, LIMITS } from './constants.ts'
 import { sourceSchema } from './conversations.ts'
+import { z } from './zod.ts'
 
 /** Body of POST /api/t/{tenant}/experts/{expert}/stream (JSON, or the text fields of the multipart form). */
 export const streamRequestSchema = z.object({

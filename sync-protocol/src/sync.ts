@@ -1,10 +1,10 @@
-import { z } from 'zod'
 import { caseEventSchema, caseSchema } from './cases.ts'
 import { idSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
 import { conversationSchema, messageSchema } from './conversations.ts'
 import { tenantConfigSchema, tenantUserSchema } from './tenant.ts'
 import { assignmentSchema, trainingSetSchema } from './training.ts'
+import { z } from './zod.ts'
 
 /** POST /api/t/{tenant}/sync/push */
 export const pushBodySchema = z.object({

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { idSchema, roleSchema, timestampSchema } from './common.ts'
 import { DEFAULT_MODEL_CONFIG, LIMITS, PROVIDERS, THEMES } from './constants.ts'
+import { z } from './zod.ts'
 
 export const themeSchema = z.enum(THEMES)
 export const providerSchema = z.enum(PROVIDERS)

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
+import { z } from './zod.ts'
 
 export const mcqQuestionSchema = z.object({
   type: z.literal('mcq'),

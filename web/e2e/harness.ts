@@ -74,7 +74,9 @@ export async function openPage(
   const policyViolations: string[] = []
   page.on('console', (message) => {
     const text = message.text()
-    if (/Content Security Policy|Trusted ?Type|Refused unsanitised/i.test(text)) policyViolations.push(text)
+    if (/Content Security Policy|Trusted ?(Type|Script|HTML)|Function constructor|Refused unsanitised/i.test(text)) {
+      policyViolations.push(text)
+    }
   })
   return { context, page, pageErrors, policyViolations }
 }
