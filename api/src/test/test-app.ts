@@ -5,6 +5,7 @@ import { createApp } from '../app.ts'
 import type { AppDeps } from '../app-env.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
+import { findUserByEmail } from '../db/queries/users.ts'
 import { loadEnv } from '../env.ts'
 import { seedKnowledgePacks } from '../experts/packs.ts'
 import { createLogger } from '../lib/logger.ts'
@@ -46,7 +47,8 @@ export async function createTestApp(
   }
 
   async function userId(email: string): Promise<string> {
-    const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    const row = await findUserByEmail(db, email)
+    if (!row) throw new Error(`no user ${email}`)
     return row.id
   }
 

@@ -22,14 +22,17 @@ export const toMessage = (row: MessageRow): Message => ({
   replyTo: row.reply_to,
 })
 
-/** Conversations belong to their user: every lookup is by tenant and owner. */
-export function listConversations(db: Db, tenant: string, userId: string, agentId?: string, search?: string) {
-  let query = db
+/** Conversations belong to their user: every lookup is by tenant and owner, never a deleted one. */
+const ownConversations = (db: Db, tenant: string, userId: string) =>
+  db
     .selectFrom('conversations')
     .selectAll()
     .where('tenant_slug', '=', tenant)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
+
+export function listConversations(db: Db, tenant: string, userId: string, agentId?: string, search?: string) {
+  let query = ownConversations(db, tenant, userId)
   if (agentId) query = query.where('agent_id', '=', agentId)
   if (search) {
     // Title or any message's text; LIKE's own wildcards in the search are taken literally.
@@ -50,17 +53,8 @@ export function listConversations(db: Db, tenant: string, userId: string, agentI
   return query.orderBy('updated_at', 'desc').execute()
 }
 
-/** One of the user's conversations; a deleted one only when asked for (to undo the delete). */
-export const findOwnConversation = (db: Db, tenant: string, userId: string, id: string, withDeleted = false) => {
-  let query = db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('tenant_slug', '=', tenant)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-  if (!withDeleted) query = query.where('deleted_at', 'is', null)
-  return query.executeTakeFirst()
-}
+export const findOwnConversation = (db: Db, tenant: string, userId: string, id: string) =>
+  ownConversations(db, tenant, userId).where('id', '=', id).executeTakeFirst()
 
 export async function updateConversation(
   db: Db,
