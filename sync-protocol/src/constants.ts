@@ -37,6 +37,7 @@ export const LIMITS = {
   titleMaxChars: 200,
   descriptionMaxChars: 100_000,
   noteMaxChars: 20_000,
+  feedbackMaxChars: 2000,
   tagsMax: 20,
   tagMaxChars: 40,
   /** JSON bodies above this are refused with 413 before parsing. */

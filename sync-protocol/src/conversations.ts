@@ -17,6 +17,19 @@ export const sourceSchema = z.object({
 })
 export type Source = z.infer<typeof sourceSchema>
 
+/**
+ * How an answer came about: from the expert's chosen model, its fallback, or the built-in
+ * answerer quoting the manuals (with the reason, e.g. no key on the server); `stopped` when its
+ * author stopped it while it streamed (the text is what had arrived by then).
+ */
+export const answerOriginSchema = z.object({
+  by: z.enum(['primary', 'fallback', 'local']),
+  model: z.string().nullable(),
+  reason: z.string().nullable(),
+  stopped: z.boolean(),
+})
+export type AnswerOrigin = z.infer<typeof answerOriginSchema>
+
 export const CONVERSATION_STATUSES = ['active', 'archived'] as const
 
 export const conversationSchema = z.object({
@@ -36,7 +49,7 @@ export const messageSchema = z.object({
   /** Sanitised HTML. */
   content: z.string(),
   createdAt: timestampSchema,
-  metadata: z.object({ sources: z.array(sourceSchema) }),
+  metadata: z.object({ sources: z.array(sourceSchema), answer: answerOriginSchema.optional() }),
   /** For an assistant message: the user message it answers. */
   replyTo: idSchema.nullable(),
 })
@@ -58,7 +71,7 @@ export const renameConversationSchema = z.object({ title: requiredText(LIMITS.ti
 export const FEEDBACK_RATINGS = ['up', 'down'] as const
 export const feedbackBodySchema = z.object({
   rating: z.enum(FEEDBACK_RATINGS),
-  comment: z.string().max(2000).optional(),
+  comment: z.string().max(LIMITS.feedbackMaxChars).optional(),
 })
 export const feedbackSchema = z.object({
   messageId: idSchema,

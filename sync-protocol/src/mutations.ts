@@ -7,6 +7,7 @@
 import { caseStatusSchema, tagsSchema } from './cases.ts'
 import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
+import { FEEDBACK_RATINGS } from './conversations.ts'
 import { imageUploadSchema } from './stream.ts'
 import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
 import { trainingQuestionSchema } from './training.ts'
@@ -52,6 +53,16 @@ export const mutationArgsSchemas = {
     agentId: expertSchema,
     query: requiredText(LIMITS.queryMaxChars),
     images: z.array(imageUploadSchema).max(LIMITS.imagesPerMessage),
+  }),
+  'conversation.rename': z.object({ id: idSchema, title: requiredText(LIMITS.titleMaxChars) }),
+  /** Gone from every list and device; kept on the server so `conversation.restore` can undo it. */
+  'conversation.delete': z.object({ id: idSchema }),
+  'conversation.restore': z.object({ id: idSchema }),
+  /** Thumbs up or down on an answer; a later rating by the same person replaces the earlier one. */
+  'message.rate': z.object({
+    messageId: idSchema,
+    rating: z.enum(FEEDBACK_RATINGS),
+    comment: z.string().max(LIMITS.feedbackMaxChars).nullable(),
   }),
   'tenant.saveBranding': z.object({ branding: brandingSchema }),
   'tenant.saveModel': z.object({ expert: expertSchema, config: expertModelConfigSchema }),

@@ -5,6 +5,7 @@ import * as knowledgeBase from './migrations/2026-11-22T1200-knowledge-base.ts'
 import * as messageImages from './migrations/2026-11-23T1200-message-images.ts'
 import * as documentLibrary from './migrations/2026-11-25T1200-document-library.ts'
 import * as conversationHistory from './migrations/2026-11-25T1300-conversation-history.ts'
+import * as answerOrigin from './migrations/2026-11-25T1400-answer-origin.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1200-message-images': messageImages,
   '2026-11-25T1200-document-library': documentLibrary,
   '2026-11-25T1300-conversation-history': conversationHistory,
+  '2026-11-25T1400-answer-origin': answerOrigin,
 }
 
 /** The names of every migration this code knows, in order. */

@@ -1,43 +1,64 @@
 import { escapeHtml } from '@mw/sync-protocol'
+import { type Links, Marked, type Token } from 'marked'
 import { sanitizeRichHtml } from '../lib/sanitize.ts'
 
-/** One Markdown-style line as sanitised HTML; model text is always escaped first, never trusted as HTML. */
-export function lineToHtml(line: string): string {
-  const trimmed = line.trim()
-  if (!trimmed) return ''
-  const inline = (text: string) =>
-    escapeHtml(text)
-      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-      .replace(/`([^`]+)`/g, '<code>$1</code>')
-      .replace(/\[(\d{1,2})\]/g, '<sup>[$1]</sup>')
-  const heading = /^#{1,6}\s+(.*)$/.exec(trimmed)
-  const bullet = /^[-*•]\s+(.*)$/.exec(trimmed)
-  const html = heading
-    ? `<h4>${inline(heading[1] ?? '')}</h4>`
-    : bullet
-      ? `<ul><li>${inline(bullet[1] ?? '')}</li></ul>`
-      : `<p>${inline(trimmed)}</p>`
-  return sanitizeRichHtml(html)
+/**
+ * Model answers are Markdown (tables, code, lists). Raw HTML in them is shown as text, never
+ * trusted; headings are demoted below the chat title; citation marks "[2]" become superscripts.
+ */
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+    heading({ tokens, depth }) {
+      const tag = depth <= 2 ? 'h3' : 'h4'
+      return `<${tag}>${this.parser.parseInline(tokens)}</${tag}>`
+    },
+    text(token) {
+      const inner = 'tokens' in token && token.tokens ? this.parser.parseInline(token.tokens) : escapeHtml(token.text)
+      return inner.replace(/\[(\d{1,2})\]/g, '<sup>[$1]</sup>')
+    },
+  },
+})
+
+/** Each top-level block rendered on its own, so a streamed answer and a whole one give the same HTML. */
+function renderBlocks(tokens: Token[], links: Links = {}) {
+  return tokens.map((token) => sanitizeRichHtml(markdown.parser(Object.assign([token], { links }))).trimEnd()).join('')
+}
+
+/** Markdown as sanitised HTML. */
+export function markdownToHtml(text: string): string {
+  const tokens = markdown.lexer(text)
+  return renderBlocks(tokens, tokens.links)
 }
 
 /**
- * Turns streamed text deltas into complete HTML blocks, one per finished line, so every `text`
- * event is well-formed sanitised HTML and their concatenation is the stored answer.
+ * Turns streamed Markdown deltas into complete HTML blocks: a block (paragraph, table, code
+ * fence) is sent once a blank line or the next block follows it (a list once the next block
+ * begins, as a blank line may be followed by its next item), so every `text` event is
+ * well-formed sanitised HTML and their concatenation is the stored answer.
  */
-export class HtmlLineBuffer {
+export class HtmlBlockBuffer {
   private pending = ''
 
   push(delta: string): string {
     this.pending += delta
-    const end = this.pending.lastIndexOf('\n')
-    if (end === -1) return ''
-    const complete = this.pending.slice(0, end)
-    this.pending = this.pending.slice(end + 1)
-    return complete.split('\n').map(lineToHtml).join('')
+    const tokens = markdown.lexer(this.pending)
+    let last = tokens.length - 1
+    while (last >= 0 && tokens[last]?.type === 'space') last--
+    const closedByBlankLine = last >= 0 && last < tokens.length - 1 && tokens[last]?.type !== 'list'
+    const count = closedByBlankLine ? tokens.length : last
+    if (count <= 0) return ''
+    const complete = tokens.slice(0, count)
+    const consumed = complete.map((t) => t.raw).join('')
+    // The lexer may normalise the text it was given (tabs, line ends): only cut when the raw parts line up.
+    if (!this.pending.startsWith(consumed)) return ''
+    this.pending = this.pending.slice(consumed.length)
+    return renderBlocks(complete)
   }
 
   end(): string {
-    const rest = lineToHtml(this.pending)
+    const rest = markdownToHtml(this.pending)
     this.pending = ''
     return rest
   }

@@ -3,7 +3,7 @@
  * from the tenant's models (or the local answerer) as sanitised HTML blocks, store it, send done.
  * Both the SSE route and the offline-message path run this; the caller owns deduplication.
  */
-import type { Expert, Message, StreamEvent } from '@mw/sync-protocol'
+import type { AnswerOrigin, Expert, Message, StreamEvent } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import { messagesBefore } from '../db/queries/expert-answers.ts'
@@ -12,7 +12,7 @@ import { findTenant, parseModels } from '../db/queries/tenants.ts'
 import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
 import { recordAssistantMessage } from '../mutations/chat.ts'
-import { HtmlLineBuffer } from './answer-html.ts'
+import { HtmlBlockBuffer } from './answer-html.ts'
 import { generateAnswer, type QuestionImage } from './generate.ts'
 import { htmlToText } from './html-to-text.ts'
 import { localAnswerLines } from './local-answerer.ts'
@@ -69,24 +69,28 @@ export async function answerQuestion(
   const prompt = buildPrompt(question.expert, retrieval.sources, history, question.query)
   const local = () => localAnswerLines(question.expert, retrieval, question.images.length > 0)
 
-  const buffer = new HtmlLineBuffer()
+  const buffer = new HtmlBlockBuffer()
   let content = ''
-  const chain = modelChain(config, env)
+  const { chain, skipped } = modelChain(config, env)
+  const origin: AnswerOrigin = { by: 'local', model: null, reason: skipped.join(' ') || null, stopped: false }
   const labels = { expert: question.expert, provider: chain[0]?.label.split(':')[0] ?? 'local' }
   const started = performance.now()
-  const deltas = generateAnswer(chain, prompt, question.images, config, local, signal)
-  for await (const delta of deltas) {
-    const html = buffer.push(delta)
-    if (!html) continue
+  const send = async (html: string) => {
+    if (!html) return
     if (!content) deps.metrics?.answerFirstEvent.observe(labels, (performance.now() - started) / 1000)
     content += html
     await emit({ text: html })
   }
-  const rest = buffer.end()
-  if (rest) {
-    content += rest
-    await emit({ text: rest })
+  try {
+    for await (const delta of generateAnswer(chain, prompt, question.images, config, local, signal, origin)) {
+      await send(buffer.push(delta))
+    }
+  } catch (error) {
+    // Stopped by its author: what had arrived is kept as the answer, marked stopped.
+    if (!signal.aborted) throw error
+    origin.stopped = true
   }
+  await send(buffer.end())
   const stored = await db.transaction().execute((trx) =>
     recordAssistantMessage(trx, actor, {
       messageId: newId(),
@@ -94,6 +98,7 @@ export async function answerQuestion(
       replyTo: question.userMessageId,
       content,
       sources: retrieval.sources,
+      origin,
     }),
   )
   deps.metrics?.answerDuration.observe(labels, (performance.now() - started) / 1000)

@@ -22,6 +22,8 @@ interface RunningAnswer {
   events: StreamEvent[]
   followers: Set<Follower>
   finished: Promise<Message | null>
+  /** Only the question's author stops it (POST /messages/{id}/stop); nobody else cancels an answer. */
+  stop: AbortController
 }
 
 const running = new Map<string, RunningAnswer>()
@@ -36,19 +38,26 @@ function startAnswer(deps: AppDeps, actor: Actor, messageId: string): RunningAns
     events.push(event)
     for (const follow of followers) follow(event)
   }
-  const finished = answerOnce(deps, actor, messageId, emit)
+  const stop = new AbortController()
+  const finished = answerOnce(deps, actor, messageId, emit, stop.signal)
     .catch((error: unknown) => {
       deps.log.error({ err: error, messageId, tenant: actor.tenant }, 'could not answer a message')
       emit({ error: ANSWER_FAILED })
       return null
     })
     .finally(() => running.delete(messageId))
-  const answer = { events, followers, finished }
+  const answer = { events, followers, finished, stop }
   running.set(messageId, answer)
   return answer
 }
 
-async function answerOnce(deps: AppDeps, actor: Actor, messageId: string, emit: Emit): Promise<Message | null> {
+async function answerOnce(
+  deps: AppDeps,
+  actor: Actor,
+  messageId: string,
+  emit: Emit,
+  signal: AbortSignal,
+): Promise<Message | null> {
   const message = await findUserMessage(deps.db, actor.tenant, messageId)
   if (!message || message.user_id !== actor.userId) return null
   if (message.agent_id !== 'seakeeper' && message.agent_id !== 'furuno') return null
@@ -72,9 +81,25 @@ async function answerOnce(deps: AppDeps, actor: Actor, messageId: string, emit: 
       images: await findMessageImages(deps.db, message.id),
     },
     emit,
-    // Nobody cancels an answer: the question was asked, and the device will pull what it missed.
-    new AbortController().signal,
+    signal,
   )
+}
+
+/**
+ * Stops the answer being written to one of the actor's questions; what had arrived is stored as
+ * the answer, marked stopped. An answer already finished is returned as it is; null when the
+ * question is not theirs or no answer is being written in this process.
+ */
+export async function stopAnswer(deps: AppDeps, actor: Actor, messageId: string): Promise<Message | null> {
+  const message = await findUserMessage(deps.db, actor.tenant, messageId)
+  if (!message || message.user_id !== actor.userId) return null
+  const answer = running.get(messageId)
+  if (answer) {
+    answer.stop.abort()
+    return answer.finished
+  }
+  const stored = await findAnswer(deps.db, messageId)
+  return stored ? toMessage(stored) : null
 }
 
 /** Answers a stored message of `actor` (or returns the stored answer); null if the message is not theirs or the answer failed. */

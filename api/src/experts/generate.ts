@@ -1,4 +1,4 @@
-import type { ExpertModelConfig } from '@mw/sync-protocol'
+import type { AnswerOrigin, ExpertModelConfig } from '@mw/sync-protocol'
 import { type ModelMessage, streamText } from 'ai'
 import type { ModelPrompt } from './prompt.ts'
 import type { ConfiguredModel } from './providers.ts'
@@ -23,8 +23,10 @@ export async function* generateAnswer(
   settings: Pick<ExpertModelConfig, 'temperature' | 'maxOutputTokens'>,
   local: () => string[],
   signal: AbortSignal,
+  origin: Omit<AnswerOrigin, 'stopped'>,
 ): AsyncGenerator<string> {
-  for (const { model } of chain) {
+  const failed: string[] = []
+  for (const { model, label, role } of chain) {
     let started = false
     const attempt = new AbortController()
     const abort = () => attempt.abort(signal.reason)
@@ -32,23 +34,37 @@ export async function* generateAnswer(
     const timer = setTimeout(() => attempt.abort(new Error('first token timeout')), FIRST_TOKEN_TIMEOUT_MS)
     try {
       for await (const delta of modelStream(model, prompt, images, settings, attempt.signal)) {
-        if (!started) clearTimeout(timer)
+        if (!started) {
+          clearTimeout(timer)
+          Object.assign(origin, {
+            by: role,
+            model: label,
+            reason: role === 'fallback' ? joinReasons(origin, failed) : null,
+          })
+        }
         started = true
         yield delta
       }
       if (started) return
+      failed.push(`${label} sent no answer.`)
     } catch (error) {
       if (started || signal.aborted) throw error
+      failed.push(attempt.signal.aborted ? `${label} did not answer in time.` : `${label} could not be reached.`)
     } finally {
       clearTimeout(timer)
       signal.removeEventListener('abort', abort)
     }
   }
+  Object.assign(origin, { by: 'local', model: null, reason: joinReasons(origin, failed) })
   for (const line of local()) {
     if (signal.aborted) throw signal.reason
     yield `${line}\n`
   }
 }
+
+/** What the caller already knew (models left out of the chain) and what failed here, as one sentence list. */
+const joinReasons = (origin: Omit<AnswerOrigin, 'stopped'>, failed: string[]) =>
+  [origin.reason, ...failed].filter(Boolean).join(' ') || null
 
 async function* modelStream(
   model: ConfiguredModel['model'],

@@ -30,7 +30,7 @@ const fake = http.createServer((req, res) => {
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' })
-    res.write(chunk('Check the raw-water **seacock** first [1].\n'))
+    res.write(chunk('Check the raw-water **seacock** first [1].\n\n'))
     if (req.url?.startsWith('/breaks/')) return void setTimeout(() => res.destroy(), 50)
     const finish = () => {
       res.write(chunk('Then bleed the cooling loop.'))
@@ -188,5 +188,72 @@ describe('model providers through the AI SDK', () => {
     const answers = await t.db.selectFrom('messages').select('id').where('reply_to', '=', messageId).execute()
     expect(answers).toHaveLength(1)
     await new Promise<void>((resolve) => server.close(() => resolve()))
+  })
+
+  const storedAnswer = async (events: { done?: boolean; conversationId?: string }[]) => {
+    const conversationId = events.at(-1)?.conversationId
+    const res = await t.app.request(`/api/t/demo/conversations/${conversationId}`, { headers: { cookie: tech } })
+    const body = (await res.json()) as { messages: { role: string; metadata: { answer?: unknown } }[] }
+    return body.messages.find((m) => m.role === 'assistant')
+  }
+
+  it('records on each answer which model wrote it, or why the manuals alone did', async () => {
+    await useModels('seakeeper', 'up', null)
+    expect((await storedAnswer(await readSseEvents(await ask('cooling loop alarm'))))?.metadata.answer).toEqual({
+      by: 'primary',
+      model: 'openai-compatible:boat-llm',
+      reason: null,
+      stopped: false,
+    })
+    await useModels('seakeeper', 'down', 'up')
+    expect((await storedAnswer(await readSseEvents(await ask('cooling loop alarm'))))?.metadata.answer).toMatchObject({
+      by: 'fallback',
+      reason: 'openai-compatible:boat-llm could not be reached.',
+    })
+    await useModels('seakeeper', 'down', 'down')
+    expect((await storedAnswer(await readSseEvents(await ask('cooling loop alarm'))))?.metadata.answer).toMatchObject({
+      by: 'local',
+      model: null,
+      reason: expect.stringMatching(/could not be reached\. .*could not be reached\./),
+    })
+    const row = await t.db
+      .selectFrom('tenants')
+      .select('models_json')
+      .where('slug', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    const models = JSON.parse(row.models_json)
+    models.seakeeper = { ...models.seakeeper, primary: { provider: 'anthropic', model: 'claude-x' }, fallback: null }
+    await t.db
+      .updateTable('tenants')
+      .set({ models_json: JSON.stringify(models) })
+      .where('slug', '=', 'demo')
+      .execute()
+    expect((await storedAnswer(await readSseEvents(await ask('cooling loop alarm'))))?.metadata.answer).toMatchObject({
+      by: 'local',
+      reason: 'anthropic:claude-x: The server has no key for anthropic.',
+    })
+  })
+
+  it('stops an answer for its author: what arrived is kept, marked stopped, and the model call ends', async () => {
+    await useModels('seakeeper', 'slow', null)
+    const messageId = newId()
+    const body = JSON.stringify({ query: 'cooling loop alarm', filters: { file_subject_type: 'seakeeper' }, messageId })
+    const res = await ask('', 'seakeeper', { body })
+    const reader = res.body?.getReader()
+    let received = ''
+    while (!received.includes('data: {"text"')) received += new TextDecoder().decode((await reader?.read())?.value)
+    const stop = (cookie: string) =>
+      t.app.request(`/api/t/demo/messages/${messageId}/stop`, { method: 'POST', headers: { cookie } })
+    expect((await stop(await t.signIn('manager@demo.local'))).status).toBe(404)
+    const stopped = await stop(tech)
+    expect(stopped.status).toBe(200)
+    const answer = (await stopped.json()) as { content: string; metadata: { answer: { stopped: boolean } } }
+    expect(answer.content).toContain('seacock')
+    expect(answer.content).not.toContain('bleed the cooling loop')
+    expect(answer.metadata.answer.stopped).toBe(true)
+    await expect.poll(() => seen[0]?.closedEarly).toBe(true)
+    // Stopping again returns the stored answer; the stream ends with done.
+    expect(((await (await stop(tech)).json()) as { id: string }).id).toBe((answer as unknown as { id: string }).id)
+    while (!received.includes('"done"')) received += new TextDecoder().decode((await reader?.read())?.value)
   })
 })

@@ -49,18 +49,39 @@ function keyFor(baseUrl: string, env: Env): string | undefined {
   return trusted && sameUrl(baseUrl, trusted) ? env.OPENAI_COMPATIBLE_API_KEY : undefined
 }
 
+/** Why a chosen model cannot be used on this server (null: it can, or the choice is the manuals alone). */
+export function unavailableReason(choice: ModelChoice, env: Env): string | null {
+  if (choice.provider === 'local' || languageModel(choice, env)) return null
+  return choice.provider === 'openai-compatible'
+    ? 'No base URL is set for this model.'
+    : `The server has no key for ${choice.provider}.`
+}
+
 export interface ConfiguredModel {
   label: string
+  role: 'primary' | 'fallback'
   model: LanguageModel
 }
 
-/** Primary then fallback, keeping only those that are configured; the local answerer always comes after. */
-export function modelChain(config: ExpertModelConfig, env: Env): ConfiguredModel[] {
-  const choices = [config.primary, config.fallback].filter((c): c is ModelChoice => Boolean(c))
+/**
+ * Primary then fallback, keeping only those that are configured (the local answerer always comes
+ * after), and why any chosen model was left out.
+ */
+export function modelChain(config: ExpertModelConfig, env: Env): { chain: ConfiguredModel[]; skipped: string[] } {
   const chain: ConfiguredModel[] = []
-  for (const choice of choices) {
+  const skipped: string[] = []
+  for (const [role, choice] of [
+    ['primary', config.primary],
+    ['fallback', config.fallback],
+  ] as const) {
+    if (!choice) continue
     const model = languageModel(choice, env)
-    if (model) chain.push({ label: `${choice.provider}:${choice.model}`, model })
+    const label = `${choice.provider}:${choice.model}`
+    if (model) chain.push({ label, role, model })
+    else {
+      const reason = unavailableReason(choice, env)
+      if (reason) skipped.push(`${label}: ${reason}`)
+    }
   }
-  return chain
+  return { chain, skipped }
 }

@@ -1,7 +1,7 @@
 import type { Expert, ModelChoice } from '@mw/sync-protocol'
 import { generateText } from 'ai'
 import type { Env } from '../env.ts'
-import { languageModel } from './providers.ts'
+import { languageModel, unavailableReason } from './providers.ts'
 
 const TEST_TIMEOUT_MS = 20_000
 
@@ -32,12 +32,8 @@ export async function testModel(choice: ModelChoice, env: Env, expert: Expert): 
   const base = { provider: choice.provider, model: choice.model }
   const model = languageModel(choice, env)
   if (!model) {
-    const error =
-      choice.provider === 'local'
-        ? null
-        : choice.provider === 'openai-compatible'
-          ? 'No base URL is set for this model.'
-          : `The server has no key for ${choice.provider}: answers would come from the manuals alone.`
+    const reason = unavailableReason(choice, env)
+    const error = reason ? `${reason} Answers would come from the manuals alone.` : null
     return { ...base, ok: choice.provider === 'local', latencyMs: 0, error }
   }
   const started = performance.now()

@@ -19,6 +19,8 @@ const RICH: sanitizeHtml.IOptions = {
     'h4',
     'a',
     'sup',
+    'del',
+    'hr',
     'span',
     'table',
     'thead',

@@ -2,7 +2,7 @@ import type { Mutation } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { appendCaseNote, createCase, setCaseStatus } from './cases.ts'
-import { recordUserMessage } from './chat.ts'
+import { deleteConversation, rateAnswer, recordUserMessage, renameConversation, restoreConversation } from './chat.ts'
 import { imagesOf, type PreparedImages } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
 import { saveBranding, saveModelConfig, setUserRole } from './tenant.ts'
@@ -32,6 +32,14 @@ export function applyMutation(
       return assignTraining(trx, actor, m.args)
     case 'chat.send':
       return recordUserMessage(trx, actor, m.args, imagesOf(images, m.args.messageId, m.args.images))
+    case 'conversation.rename':
+      return renameConversation(trx, actor, m.args)
+    case 'conversation.delete':
+      return deleteConversation(trx, actor, m.args)
+    case 'conversation.restore':
+      return restoreConversation(trx, actor, m.args)
+    case 'message.rate':
+      return rateAnswer(trx, actor, { ...m.args, comment: m.args.comment ?? undefined })
     case 'tenant.saveBranding':
       return saveBranding(trx, actor, m.args)
     case 'tenant.saveModel':

@@ -1,4 +1,5 @@
 import {
+  type AnswerOrigin,
   type Conversation,
   EXPERTS,
   type Expert,
@@ -17,6 +18,7 @@ import {
   findFeedback,
   findMessage,
   findOwnConversation,
+  findOwnDeletedConversation,
   findOwnMessage,
   insertAnswerIfFirst,
   insertConversation,
@@ -102,7 +104,14 @@ export async function recordUserMessage(
 export async function recordAssistantMessage(
   trx: Db,
   actor: Actor,
-  args: { messageId: string; conversationId: string; replyTo: string; content: string; sources: Source[] },
+  args: {
+    messageId: string
+    conversationId: string
+    replyTo: string
+    content: string
+    sources: Source[]
+    origin: AnswerOrigin
+  },
 ): Promise<Message> {
   const at = now()
   const inserted = await insertAnswerIfFirst(trx, {
@@ -112,6 +121,7 @@ export async function recordAssistantMessage(
     role: 'assistant',
     content: sanitizeRichHtml(args.content),
     sources_json: JSON.stringify(args.sources),
+    answer_json: JSON.stringify(args.origin),
     reply_to: args.replyTo,
     created_at: at,
   })
@@ -145,6 +155,17 @@ export async function deleteConversation(trx: Db, actor: Actor, args: { id: stri
   if (!row) throw notFound('The conversation')
   const at = now()
   await updateConversation(trx, row.id, { deleted_at: at }, at)
+  await recordChange(trx, actor.tenant, 'conversation', row.id)
+  for (const messageId of await messageIdsOf(trx, row.id)) await recordChange(trx, actor.tenant, 'message', messageId)
+  return { status: 'applied', value: null }
+}
+
+/** Brings back one of the user's deleted conversations (the undo of a delete); a live one is left as it is. */
+export async function restoreConversation(trx: Db, actor: Actor, args: { id: string }): Promise<MutationOutcome<null>> {
+  if (await findOwnConversation(trx, actor.tenant, actor.userId, args.id)) return { status: 'applied', value: null }
+  const row = await findOwnDeletedConversation(trx, actor.tenant, actor.userId, args.id)
+  if (!row) throw notFound('The conversation')
+  await updateConversation(trx, row.id, { deleted_at: null }, now())
   await recordChange(trx, actor.tenant, 'conversation', row.id)
   for (const messageId of await messageIdsOf(trx, row.id)) await recordChange(trx, actor.tenant, 'message', messageId)
   return { status: 'applied', value: null }

@@ -53,6 +53,15 @@ export const WORK_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: `${T}/messages/{id}/stop`,
+    summary: 'Stop the answer being written to my question; what arrived is kept, marked stopped',
+    access: 'member',
+    tag: 'chat',
+    ...ok(),
+    response: p.messageSchema,
+  },
+  {
+    method: 'post',
     path: `${T}/experts/{expert}/stream`,
     summary: 'Ask an expert; the answer streams as server-sent events',
     access: 'member',

@@ -14,11 +14,12 @@ import {
   toMessage,
 } from '../db/queries/conversations.ts'
 import { notFound } from '../errors.ts'
+import { stopAnswer } from '../experts/answer-stored-message.ts'
 import { validate } from '../middleware/validate.ts'
 import { deleteConversation, rateAnswer, renameConversation } from '../mutations/chat.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 
-/** The caller's own conversations (search, rename, delete) and feedback on answers; another user's answers 404 like a missing one. */
+/** The caller's own conversations (search, rename, delete), stopping an answer, and feedback on answers; another user's answers 404 like a missing one. */
 export const conversationRoutes = new Hono<AppEnv>()
   .get('/conversations', validate('query', conversationListQuerySchema), async (c) => {
     const { tenant, userId } = c.get('actor')
@@ -38,6 +39,11 @@ export const conversationRoutes = new Hono<AppEnv>()
   .post('/messages/:id/feedback', validate('json', feedbackBodySchema), async (c) => {
     const args = { messageId: c.req.param('id'), ...c.req.valid('json') }
     return c.json(await runMutation(c.get('deps').db, (trx) => rateAnswer(trx, c.get('actor'), args)), 201)
+  })
+  .post('/messages/:id/stop', async (c) => {
+    const answer = await stopAnswer(c.get('deps'), c.get('actor'), c.req.param('id'))
+    if (!answer) throw notFound('An answer being written to that question')
+    return c.json(answer)
   })
   .get('/conversations/:id', async (c) => {
     const { db } = c.get('deps')

@@ -61,6 +61,13 @@ export interface SyncState {
   lastSeq: number
 }
 
+/** This user's own rating of an answer (local only: the server keeps it for the reports). */
+export interface LocalRating {
+  messageId: string
+  rating: 'up' | 'down'
+  comment: string | null
+}
+
 export const TENANT_CONFIG_KEY = 'config'
 export const SYNC_STATE_KEY = 'sync'
 
@@ -79,6 +86,7 @@ export class LocalDb extends Dexie {
   bases!: Table<BaseRow, string>
   acks!: Table<AckRow, string>
   syncState!: Table<SyncState, string>
+  ratings!: Table<LocalRating, string>
 
   readonly userId: string
   readonly tenant: string
@@ -103,6 +111,7 @@ export class LocalDb extends Dexie {
     })
     // The drainer reads the next pending entries in seq order without loading the answered ones.
     this.version(2).stores({ outbox: 'seq, &mid, state, [state+seq]' })
+    this.version(3).stores({ ratings: 'messageId' })
   }
 }
 

@@ -39,6 +39,12 @@ export function touchedKeys(entry: OutboxEntry): RowKey[] {
       return [rowKey('assignment', entry.args.id)]
     case 'chat.send':
       return [rowKey('conversation', entry.args.conversationId), rowKey('message', entry.args.messageId)]
+    case 'conversation.rename':
+    case 'conversation.delete':
+    case 'conversation.restore':
+      return [rowKey('conversation', entry.args.id)]
+    case 'message.rate':
+      return []
     case 'tenant.saveBranding':
     case 'tenant.saveModel':
       return [rowKey('tenantConfig', TENANT_CONFIG_KEY)]
@@ -135,6 +141,24 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
       await db.messages.put(message)
       return
     }
+    case 'conversation.rename': {
+      const row = await db.conversations.get(entry.args.id)
+      if (row) await db.conversations.put({ ...row, title: entry.args.title })
+      return
+    }
+    case 'conversation.delete':
+      // Its messages stay until the pull removes them: nothing lists them without the conversation.
+      await db.conversations.delete(entry.args.id)
+      return
+    case 'conversation.restore': {
+      // The server's copy, when a delete still queued or unconfirmed kept it; otherwise the pull brings it back.
+      const base = await db.bases.get(rowKey('conversation', entry.args.id))
+      if (base?.row) await db.conversations.put(base.row as Conversation)
+      return
+    }
+    case 'message.rate':
+      await db.ratings.put({ ...entry.args })
+      return
     case 'tenant.saveBranding': {
       const config = await db.tenantConfig.get(TENANT_CONFIG_KEY)
       if (config) await db.tenantConfig.put({ ...config, branding: entry.args.branding }, TENANT_CONFIG_KEY)

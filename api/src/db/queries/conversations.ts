@@ -1,4 +1,4 @@
-import type { Conversation, Message, Source } from '@mw/sync-protocol'
+import type { AnswerOrigin, Conversation, Message, Source } from '@mw/sync-protocol'
 import { type Insertable, sql } from 'kysely'
 import type { Db } from '../database.ts'
 import type { ConversationRow, ConversationTable, MessageRow, MessageTable } from '../tables/conversation.table.ts'
@@ -18,18 +18,22 @@ export const toMessage = (row: MessageRow): Message => ({
   role: row.role as Message['role'],
   content: row.content,
   createdAt: row.created_at,
-  metadata: { sources: JSON.parse(row.sources_json) as Source[] },
+  metadata: {
+    sources: JSON.parse(row.sources_json) as Source[],
+    ...(row.answer_json ? { answer: JSON.parse(row.answer_json) as AnswerOrigin } : {}),
+  },
   replyTo: row.reply_to,
 })
 
-/** Conversations belong to their user: every lookup is by tenant and owner, never a deleted one. */
+/** Conversations belong to their user: every lookup is by tenant and owner, and never finds a deleted one but to restore it. */
+const allOwnConversations = (db: Db, tenant: string, userId: string) =>
+  db.selectFrom('conversations').selectAll().where('tenant_slug', '=', tenant).where('user_id', '=', userId)
+
 const ownConversations = (db: Db, tenant: string, userId: string) =>
-  db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('tenant_slug', '=', tenant)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
+  allOwnConversations(db, tenant, userId).where('deleted_at', 'is', null)
+
+export const findOwnDeletedConversation = (db: Db, tenant: string, userId: string, id: string) =>
+  allOwnConversations(db, tenant, userId).where('id', '=', id).where('deleted_at', 'is not', null).executeTakeFirst()
 
 export function listConversations(db: Db, tenant: string, userId: string, agentId?: string, search?: string) {
   let query = ownConversations(db, tenant, userId)

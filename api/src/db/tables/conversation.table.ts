@@ -24,6 +24,8 @@ export interface MessageTable {
   /** For an assistant message, the user message it answers (unique: one answer per question). */
   reply_to: string | null
   created_at: string
+  /** An answer's AnswerOrigin as JSON (null for questions and for answers older than it). */
+  answer_json: string | null
 }
 export type MessageRow = Selectable<MessageTable>
 

@@ -1,0 +1,6 @@
+import { type Kysely, sql } from 'kysely'
+
+/** How an answer came about: which model wrote it (or why the manuals alone did), and whether its author stopped it. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(`ALTER TABLE messages ADD COLUMN answer_json TEXT`).execute(db)
+}
