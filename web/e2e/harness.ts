@@ -3,12 +3,16 @@
  * viewport, sign-in through the real local sign-in page, and a guard that fails a test on an
  * uncaught page error.
  */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, chromium, type Page, type Worker } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
 export const VIEWPORTS = {
   tablet: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
+  /** A tablet held upright, as in an engine room: touch, and the navigation becomes a drawer. */
+  portrait: { width: 800, height: 1280 },
 } as const
 export type ViewportName = keyof typeof VIEWPORTS
 
@@ -63,7 +67,7 @@ export async function openPage(
     baseURL: serverUrl,
     viewport: VIEWPORTS[viewport],
     isMobile: viewport === 'phone',
-    hasTouch: viewport === 'phone',
+    hasTouch: viewport !== 'tablet',
   })
   // Generous: CI runs this beside other suites on 2 cores; a real hang still fails the test.
   context.setDefaultTimeout(30_000)
@@ -143,4 +147,23 @@ export async function addCaseNote(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Add Note' }).click()
   await page.waitForFunction(() => (document.getElementById('case-note') as HTMLTextAreaElement | null)?.value === '')
   await page.getByRole('region', { name: 'Case Details' }).getByText(text).waitFor()
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Runs axe-core (WCAG 2 A and AA rules) on the page as it is now; the rule ids and targets of what fails. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (options: unknown) => Promise<AxeResults> } }).axe
+    const results = await axe.run({
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+      resultTypes: ['violations'],
+    })
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+  return violations
+}
+interface AxeResults {
+  violations: { id: string; nodes: { target: string[] }[] }[]
 }

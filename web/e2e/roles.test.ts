@@ -4,9 +4,9 @@ import { browserForThisFile, DEMO_ROLES, openPage, signInAs, USERS, VIEWPORTS, t
 
 const browser = browserForThisFile()
 
-/** Below 768 px the navigation is a drawer behind the mobile header's menu button. */
+/** On phones and upright tablets the navigation is a drawer behind the mobile header's menu button. */
 async function showNav(page: Page, viewport: ViewportName) {
-  if (viewport === 'phone') await page.getByRole('button', { name: 'Open navigation' }).click()
+  if (viewport !== 'tablet') await page.getByRole('button', { name: 'Open navigation' }).click()
   return page.getByRole('navigation', { name: 'Main navigation' })
 }
 

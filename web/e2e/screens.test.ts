@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { browserForThisFile, DEMO_ROLES, openPage, signInAs, VIEWPORTS, type ViewportName } from './harness.ts'
+import {
+  accessibilityViolations,
+  browserForThisFile,
+  DEMO_ROLES,
+  openPage,
+  signInAs,
+  VIEWPORTS,
+  type ViewportName,
+} from './harness.ts'
 
 const browser = browserForThisFile()
 
@@ -80,6 +88,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
     const { context, page, pageErrors } = await openPage(browser(), viewport)
     await signInAs(page, user.email)
     const ids = await firstCase(context)
+    const inaccessible: string[] = []
     for (const [name, screen] of Object.entries(SCREENS)) {
       await page.goto(screen.path(ids))
       const redirect = screen.redirects?.[user.role]
@@ -97,7 +106,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
       await expectTexts(page, screen.showsFor?.[user.role] ?? screen.shows ?? [], `${name} as ${user.role}`)
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(sideways, `${name} as ${user.role} scrolls sideways`).toBeLessThanOrEqual(0)
+      inaccessible.push(...(await accessibilityViolations(page)).map((v) => `${name} as ${user.role}: ${v}`))
     }
+    expect(inaccessible).toEqual([])
     expect(pageErrors).toEqual([])
     await context.close()
   })

@@ -6,6 +6,8 @@ export interface ToastMessage {
   title: string
   description?: string
   variant?: 'default' | 'destructive'
+  /** One button in the toast (e.g. Undo); `altText` tells screen readers how else to do it. */
+  action?: { label: string; altText: string; run: () => void }
 }
 
 interface ToastState {

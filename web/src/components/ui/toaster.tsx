@@ -24,6 +24,13 @@ export function Toaster() {
           {current.description && (
             <RadixToast.Description className="toast-description">{current.description}</RadixToast.Description>
           )}
+          {current.action && (
+            <RadixToast.Action className="btn btn-secondary toast-action" altText={current.action.altText} asChild>
+              <button type="button" onClick={current.action.run}>
+                {current.action.label}
+              </button>
+            </RadixToast.Action>
+          )}
           <RadixToast.Close className="toast-close" aria-label="Close">
             ×
           </RadixToast.Close>

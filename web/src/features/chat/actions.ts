@@ -19,3 +19,15 @@ export async function queueChatMessage(
   })
   return { conversationId, messageId, mid }
 }
+
+export const renameConversation = (db: LocalDb, id: string, title: string) =>
+  enqueueMutation(db, { type: 'conversation.rename', args: { id, title } })
+
+export const deleteConversation = (db: LocalDb, id: string) =>
+  enqueueMutation(db, { type: 'conversation.delete', args: { id } })
+
+export const restoreConversation = (db: LocalDb, id: string) =>
+  enqueueMutation(db, { type: 'conversation.restore', args: { id } })
+
+export const rateAnswer = (db: LocalDb, messageId: string, rating: 'up' | 'down', comment: string | null) =>
+  enqueueMutation(db, { type: 'message.rate', args: { messageId, rating, comment } })

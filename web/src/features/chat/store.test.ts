@@ -144,3 +144,37 @@ describe('following an answer', () => {
     expect(useToastStore.getState().current).toBeNull()
   })
 })
+
+describe('stopping an answer', () => {
+  test('asks the server to stop it and keeps what arrived; the stream then ends with done', async () => {
+    const held = sseResponse([event({ text: '<p>partial</p>' }), event({ done: true, conversationId: CONVERSATION })], {
+      hold: true,
+    })
+    fetchMock.mockResolvedValueOnce(held.response)
+    fetchMock.mockImplementationOnce(async () => {
+      held.release()
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } })
+    })
+    const following = follow()
+    await vi.waitFor(() => expect(useChatStore.getState().answer?.content).toBe('<p>partial</p>'))
+    await useChatStore.getState().stop('demo')
+    expect(fetchMock.mock.calls[1]?.[0]).toBe(`/api/t/demo/messages/${QUESTION}/stop`)
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST')
+    expect(await following).toBe('done')
+    expect(useChatStore.getState().answer?.content).toBe('<p>partial</p>')
+  })
+
+  test('stops following here when the server cannot be told', async () => {
+    const held = sseResponse([event({ text: 'partial' }), event({ text: ' more' })], { hold: true })
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      init?.signal?.addEventListener('abort', () => held.release())
+      return held.response
+    })
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    const following = follow()
+    await vi.waitFor(() => expect(useChatStore.getState().answer?.content).toBe('partial'))
+    await useChatStore.getState().stop('demo')
+    expect(await following).toBe('aborted')
+    expect(useChatStore.getState().status).toBe('idle')
+  })
+})

@@ -8,7 +8,7 @@
 import type { Expert, Source } from '@mw/sync-protocol'
 import { create } from 'zustand'
 import { errorToast } from '../../components/ui/toast-store.ts'
-import { ApiError } from '../../lib/api-client.ts'
+import { ApiError, apiFetch } from '../../lib/api-client.ts'
 import { isAbortError, streamExpert } from '../../lib/stream-client.ts'
 
 export interface LiveAnswer {
@@ -38,6 +38,8 @@ interface ChatState {
   /** Questions whose answer this page followed: how the last try ended, and how many tries. */
   followed: Record<string, { outcome: FollowOutcome | 'streaming'; tries: number }>
   follow: (input: FollowInput) => Promise<FollowOutcome>
+  /** Asks the server to stop the answer streaming now; what arrived stays, marked stopped. */
+  stop: (tenant: string) => Promise<void>
   /** Start view: aborts any stream and forgets the conversation. */
   reset: () => void
   /** Show this expert's conversation (from a list, the URL or a send; null: start view); no-op if already shown. */
@@ -51,6 +53,17 @@ export const useChatStore = create<ChatState>((set, get) => ({
   answer: null,
   controller: null,
   followed: {},
+
+  stop: async (tenant) => {
+    const questionId = get().answer?.questionId
+    if (!questionId || get().status !== 'streaming') return
+    try {
+      await apiFetch('POST', `/api/t/${tenant}/messages/${questionId}/stop`, { timeoutMs: 10_000 })
+    } catch {
+      // The server could not be told: at least stop following here (the pull brings what it wrote).
+      get().controller?.abort()
+    }
+  },
 
   reset: () => {
     get().controller?.abort()

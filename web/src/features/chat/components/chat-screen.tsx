@@ -1,17 +1,19 @@
-import { EXPERT_NAMES, type Expert } from '@mw/sync-protocol'
+import { EXPERT_NAMES, type Expert, type Message } from '@mw/sync-protocol'
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Button } from '../../../components/ui/button.tsx'
+import { useSearchParams } from 'react-router-dom'
 import { errorToast } from '../../../components/ui/toast-store.ts'
-import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { htmlToText } from '../../../lib/html-to-text.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useAnswerFollower } from '../hooks/use-answer-follower.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
 import { takePendingMessage } from '../hooks/use-pending-message.ts'
 import { useSendMessage } from '../hooks/use-send-message.ts'
 import { useChatStore } from '../store.ts'
+import { AnswerActions } from './answer-actions.tsx'
 import { Composer } from './composer.tsx'
+import { ConversationHeader } from './conversation-header.tsx'
+import { HistoryView } from './history-view.tsx'
 import { MessageBubble } from './message-bubble.tsx'
 import { QuestionStatus } from './question-status.tsx'
 import { StartView } from './start-view.tsx'
@@ -19,7 +21,6 @@ import { StartView } from './start-view.tsx'
 /** The expert chat: a start view, or one conversation (from ?conversation=id or the first send). */
 export function ChatScreen({ expert }: { expert: Expert }) {
   const tenant = useTenant()
-  const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
   const urlConversation = params.get('conversation')
   const status = useChatStore((s) => s.status)
@@ -27,7 +28,9 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   const liveAnswer = useChatStore((s) => s.answer)
   const open = useChatStore((s) => s.open)
   const reset = useChatStore((s) => s.reset)
+  const stop = useChatStore((s) => s.stop)
   const [draft, setDraft] = useState('')
+  const inputRef = useRef<HTMLTextAreaElement>(null)
   const sendMessage = useSendMessage(expert)
   const db = useLocalDb()
   const stored = useConversation(urlConversation)
@@ -81,6 +84,31 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     if (messageCount > 0 || liveLength > 0) endRef.current?.scrollIntoView?.({ block: 'end' })
   }, [messageCount, liveLength])
 
+  const lastAnswer = stored?.messages.findLast((m) => m.role === 'assistant')
+  // Regenerate asks the same question again; the earlier answer stays above it.
+  const askAgainAs = (questionId: string | null) => {
+    const asked = stored?.messages.find((m) => m.id === questionId)
+    if (asked) return sendMessage(htmlToText(asked.content).trim(), [])
+  }
+  const editQuestion = (html: string) => {
+    setDraft(htmlToText(html).trim())
+    inputRef.current?.focus()
+  }
+  const messageActions = (m: Message) =>
+    m.role === 'assistant' ? (
+      <AnswerActions
+        messageId={m.id}
+        content={m.content}
+        onRegenerate={m.id === lastAnswer?.id && status === 'idle' ? () => void askAgainAs(m.replyTo) : undefined}
+      />
+    ) : (
+      !stored?.unsent.has(m.id) && (
+        <button type="button" className="btn btn-ghost message-edit" onClick={() => editQuestion(m.content)}>
+          Edit and resend
+        </button>
+      )
+    )
+
   const inConversation = urlConversation !== null
   const title = stored?.conversation?.title?.trim() || (inConversation ? 'New Conversation' : '')
   const composer = (
@@ -89,74 +117,85 @@ export function ChatScreen({ expert }: { expert: Expert }) {
       onDraftChange={setDraft}
       streaming={status === 'streaming'}
       onSend={sendMessage}
+      onStop={() => void stop(tenant)}
+      inputRef={inputRef}
       placeholder={`Ask the ${EXPERT_NAMES[expert]} expert…`}
     />
   )
+  const startNew = () => {
+    reset()
+    setParams({})
+    inputRef.current?.focus()
+  }
 
-  if (!inConversation) {
+  if (params.get('history') === '1') {
     return (
-      <div className="chat">
-        <StartView expert={expert} onPick={setDraft} onOpen={(id) => setParams({ conversation: id })} />
-        {composer}
-      </div>
+      <HistoryView
+        expert={expert}
+        onOpen={(id) => setParams({ conversation: id })}
+        onBack={() => setParams({})}
+        onNew={startNew}
+      />
     )
   }
 
   const conversationId = storeConversation ?? urlConversation
+  // One tree for both views, so the composer (and its focus) survives the first send.
   return (
     <div className="chat">
-      <header className="chat-header">
-        <Button
-          variant="ghost"
-          aria-label="Back"
-          onClick={() => {
-            reset()
-            setParams({})
-          }}
-        >
-          ← Back
-        </Button>
-        <h1 className="chat-title">{title}</h1>
-        {conversationId && (
-          <Tooltip label="Open a service case from this conversation">
-            <Button
-              variant="secondary"
-              disabled={status === 'streaming'}
-              onClick={() =>
-                navigate(
-                  `/t/${tenant}/cases?${new URLSearchParams({ new: '1', conversation: conversationId, expert, title })}`,
-                )
-              }
-            >
-              Create case
-            </Button>
-          </Tooltip>
-        )}
-      </header>
-      <div className="message-list" aria-live="polite">
-        {stored?.messages.map((m) => (
-          <MessageBubble
-            key={m.id}
-            author={m.role}
-            content={m.content}
-            createdAt={m.createdAt}
-            sources={m.metadata.sources}
-            images={stored.images.get(m.id)}
-            pending={stored.unsent.has(m.id)}
+      {inConversation ? (
+        <>
+          <ConversationHeader
+            expert={expert}
+            title={title}
+            conversationId={conversationId}
+            busy={status === 'streaming'}
+            onBack={() => {
+              reset()
+              setParams({})
+            }}
+            onNew={startNew}
           />
-        ))}
-        {live && (
-          <MessageBubble author="assistant" content={live.content} createdAt={live.createdAt} sources={live.sources} />
-        )}
-        <QuestionStatus
-          unsent={lastMessage?.role === 'user' && (stored?.unsent.has(lastMessage.id) ?? false)}
-          unanswered={question !== null && !live}
-          streaming={status === 'streaming' && !live}
-          outcome={outcome}
-          onAskAgain={askAgain}
+          <div className="message-list" aria-live="polite">
+            {stored?.messages.map((m) => (
+              <MessageBubble
+                key={m.id}
+                author={m.role}
+                content={m.content}
+                createdAt={m.createdAt}
+                sources={m.metadata.sources}
+                images={stored.images.get(m.id)}
+                pending={stored.unsent.has(m.id)}
+                origin={m.metadata.answer}
+                actions={messageActions(m)}
+              />
+            ))}
+            {live && (
+              <MessageBubble
+                author="assistant"
+                content={live.content}
+                createdAt={live.createdAt}
+                sources={live.sources}
+              />
+            )}
+            <QuestionStatus
+              unsent={lastMessage?.role === 'user' && (stored?.unsent.has(lastMessage.id) ?? false)}
+              unanswered={question !== null && !live}
+              streaming={status === 'streaming' && !live}
+              outcome={outcome}
+              onAskAgain={askAgain}
+            />
+            <div ref={endRef} />
+          </div>
+        </>
+      ) : (
+        <StartView
+          expert={expert}
+          onPick={setDraft}
+          onOpen={(id) => setParams({ conversation: id })}
+          onHistory={() => setParams({ history: '1' })}
         />
-        <div ref={endRef} />
-      </div>
+      )}
       {composer}
     </div>
   )

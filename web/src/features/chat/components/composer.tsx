@@ -1,5 +1,5 @@
 import { type ImageUpload, LIMITS } from '@mw/sync-protocol'
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useLayoutEffect, useRef, useState } from 'react'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
@@ -14,6 +14,10 @@ interface ComposerProps {
   streaming?: boolean
   disabled?: boolean
   placeholder?: string
+  /** While an answer streams, the send button becomes Stop. */
+  onStop?: () => void
+  /** The text box, for a screen that puts an earlier question back in it (edit and resend). */
+  inputRef?: RefObject<HTMLTextAreaElement | null>
 }
 
 interface Attachment {
@@ -31,12 +35,15 @@ export function Composer({
   streaming = false,
   disabled = false,
   placeholder,
+  onStop,
+  inputRef,
 }: ComposerProps) {
   const online = useOnlineStatus()
   const [images, setImages] = useState<Attachment[]>([])
   const [preparing, setPreparing] = useState(false)
   const [saving, setSaving] = useState(false)
-  const textRef = useRef<HTMLTextAreaElement>(null)
+  const ownRef = useRef<HTMLTextAreaElement>(null)
+  const textRef = inputRef ?? ownRef
   const fileRef = useRef<HTMLInputElement>(null)
   const latestDraft = useRef(draft)
   latestDraft.current = draft
@@ -63,6 +70,8 @@ export function Composer({
     // Only what was sent is cleared: text typed while saving stays.
     if (latestDraft.current.trim() === text) onDraftChange('')
     setImages([])
+    // The next question starts where the last one was typed, not at the top of the page.
+    textRef.current?.focus()
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -149,9 +158,15 @@ export function Composer({
           onChange={(e) => onDraftChange(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="btn btn-primary" aria-label="Send message" disabled={!canSend}>
-          {streaming ? '…' : 'Send'}
-        </button>
+        {streaming && onStop ? (
+          <button type="button" className="btn btn-secondary" aria-label="Stop answer" onClick={onStop}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-primary" aria-label="Send message" disabled={!canSend}>
+            {streaming ? '…' : 'Send'}
+          </button>
+        )}
       </div>
       {!online && (
         <p className="composer-status" role="status">

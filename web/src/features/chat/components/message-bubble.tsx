@@ -1,4 +1,5 @@
-import type { ImageUpload, Source } from '@mw/sync-protocol'
+import type { AnswerOrigin, ImageUpload, Source } from '@mw/sync-protocol'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { relativeTime } from '../../../lib/relative-time.ts'
 import { sanitizeHtml } from '../../../lib/sanitize.ts'
@@ -10,10 +11,32 @@ interface MessageBubbleProps {
   sources: Source[]
   images?: ImageUpload[]
   pending?: boolean
+  /** How the answer came about: a note says when it was stopped or did not come from the chosen model. */
+  origin?: AnswerOrigin | undefined
+  /** The message's own controls (copy, rating, edit…). */
+  actions?: ReactNode
+}
+
+/** Why an answer did not come from the expert's chosen model, in a sentence (null: it did). */
+export function originNote(origin: AnswerOrigin | undefined): string | null {
+  if (!origin || origin.by === 'primary') return null
+  if (origin.by === 'fallback')
+    return `Answered by the fallback model ${origin.model}${origin.reason ? `: ${origin.reason}` : '.'}`
+  return origin.reason ? `Answered from the manuals alone: ${origin.reason}` : null
 }
 
 /** One message; its HTML is sanitised here again, whatever the server did before storing it. */
-export function MessageBubble({ author, content, createdAt, sources, images = [], pending }: MessageBubbleProps) {
+export function MessageBubble({
+  author,
+  content,
+  createdAt,
+  sources,
+  images = [],
+  pending,
+  origin,
+  actions,
+}: MessageBubbleProps) {
+  const note = originNote(origin)
   return (
     <article className={`message message-${author}`} aria-label={author === 'user' ? 'Your message' : 'Expert answer'}>
       {images.length > 0 && (
@@ -25,6 +48,8 @@ export function MessageBubble({ author, content, createdAt, sources, images = []
       )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above */}
       <div className="message-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(content) }} />
+      {origin?.stopped && <p className="message-note">Stopped before the end of the answer.</p>}
+      {note && <p className="message-note">{note}</p>}
       {sources.length > 0 && (
         <details className="message-sources">
           <summary>Sources ({sources.length})</summary>
@@ -47,6 +72,7 @@ export function MessageBubble({ author, content, createdAt, sources, images = []
         </details>
       )}
       <span className="message-time">{pending ? 'Waiting to send' : relativeTime(createdAt)}</span>
+      {actions}
     </article>
   )
 }

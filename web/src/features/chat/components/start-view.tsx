@@ -10,10 +10,12 @@ export function StartView({
   expert,
   onPick,
   onOpen,
+  onHistory,
 }: {
   expert: Expert
   onPick: (suggestion: string) => void
   onOpen: (conversationId: string) => void
+  onHistory: () => void
 }) {
   const isMobile = useIsMobile()
   const [showSuggestions, setShowSuggestions] = useState(true)
@@ -56,9 +58,14 @@ export function StartView({
       </section>
       {recent && recent.length > 0 && (
         <section aria-labelledby="recent-chats-title">
-          <h2 id="recent-chats-title" className="section-title">
-            Recent conversations
-          </h2>
+          <div className="section-head">
+            <h2 id="recent-chats-title" className="section-title">
+              Recent conversations
+            </h2>
+            <button type="button" className="btn btn-ghost" onClick={onHistory}>
+              All conversations
+            </button>
+          </div>
           <ConversationList conversations={recent} fallbackTitle="Untitled" onOpen={(c) => onOpen(c.id)} />
         </section>
       )}

@@ -9,7 +9,7 @@ import { SideNav } from './side-nav.tsx'
 import { SyncIndicator } from './sync-indicator.tsx'
 import { TenantLogo } from './tenant-logo.tsx'
 
-/** The signed-in frame: left navigation (a drawer with an overlay below 768 px), mobile header, content. */
+/** The signed-in frame: left navigation (a drawer with an overlay below 768 px and on upright tablets), mobile header, content. */
 export function AppShell({ children }: { children: ReactNode }) {
   const branding = useBranding()
   const navOpen = useShellStore((s) => s.navOpen)
