@@ -47,6 +47,22 @@ export const tenantConfigSchema = z.object({
 })
 export type TenantConfig = z.infer<typeof tenantConfigSchema>
 
+/** GET /api/t/{tenant}/admin/config also says, per provider, whether the server holds its key (never the key). */
+export const adminConfigSchema = tenantConfigSchema.extend({
+  providers: z.record(providerSchema, z.object({ keyConfigured: z.boolean() })),
+})
+export type AdminConfig = z.infer<typeof adminConfigSchema>
+
+/** POST /api/t/{tenant}/admin/models/{expert}/test */
+export const modelTestResultSchema = z.object({
+  ok: z.boolean(),
+  provider: z.string(),
+  model: z.string(),
+  latencyMs: z.number().int(),
+  error: z.string().nullable(),
+})
+export type ModelTestResult = z.infer<typeof modelTestResultSchema>
+
 /** PUT /api/t/{tenant}/admin/config */
 export const updateConfigBodySchema = z.object({ branding: brandingSchema })
 export type UpdateConfigBody = z.infer<typeof updateConfigBodySchema>

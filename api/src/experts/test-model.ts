@@ -1,4 +1,4 @@
-import type { Expert, ModelChoice } from '@mw/sync-protocol'
+import type { Expert, ModelChoice, ModelTestResult } from '@mw/sync-protocol'
 import { generateText } from 'ai'
 import type { Env } from '../env.ts'
 import { languageModel, unavailableReason } from './providers.ts'
@@ -14,14 +14,6 @@ export function providerKeys(env: Env): Record<ModelChoice['provider'], { keyCon
     'openai-compatible': { keyConfigured: Boolean(env.OPENAI_COMPATIBLE_API_KEY) },
     local: { keyConfigured: true },
   }
-}
-
-export interface ModelTestResult {
-  ok: boolean
-  provider: string
-  model: string
-  latencyMs: number
-  error: string | null
 }
 
 /**

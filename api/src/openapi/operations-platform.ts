@@ -98,11 +98,11 @@ export const PLATFORM_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: `${T}/admin/config`,
-    summary: 'Branding and expert models',
+    summary: 'Branding and expert models, and which providers have a key on the server',
     access: 'member',
     tag: 'admin',
     ...ok(),
-    response: p.tenantConfigSchema,
+    response: p.adminConfigSchema,
   },
   {
     method: 'put',
@@ -131,13 +131,7 @@ export const PLATFORM_OPERATIONS: Operation[] = [
     access: 'admin',
     tag: 'admin',
     ...ok(),
-    response: z.object({
-      ok: z.boolean(),
-      provider: z.string(),
-      model: z.string(),
-      latencyMs: z.number().int(),
-      error: z.string().nullable(),
-    }),
+    response: p.modelTestResultSchema,
   },
   {
     method: 'get',

@@ -46,7 +46,11 @@ export function AdminPage() {
           {config === undefined ? <Spinner /> : <BrandingTab branding={config?.branding ?? null} />}
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="models">
-          {config === undefined ? <Spinner /> : <ModelsTab models={config?.models ?? null} />}
+          {config === undefined ? (
+            <Spinner />
+          ) : (
+            <ModelsTab models={config?.models ?? null} isAdmin={role === 'Admin'} />
+          )}
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="users">
           <UsersTab isAdmin={role === 'Admin'} />

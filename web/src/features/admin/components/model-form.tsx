@@ -14,8 +14,22 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { awaitMutationResult } from '../../../sync/await-result.ts'
 import { saveModelConfig } from '../actions.ts'
 import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
+import type { ProviderKeys } from '../hooks/use-provider-keys.ts'
+import { KeyStatus, ModelTest } from './model-check.tsx'
 
-export function ModelForm({ expert, title, initial }: { expert: Expert; title: string; initial: ExpertModelConfig }) {
+export function ModelForm({
+  expert,
+  title,
+  initial,
+  keys,
+  isAdmin,
+}: {
+  expert: Expert
+  title: string
+  initial: ExpertModelConfig
+  keys: ProviderKeys | string | null
+  isAdmin: boolean
+}) {
   const db = useLocalDb()
   const headingId = useId()
   const [primary, setPrimary] = useState<ModelChoice>(initial.primary)
@@ -53,6 +67,7 @@ export function ModelForm({ expert, title, initial }: { expert: Expert; title: s
     <form className="card form" onSubmit={submit} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       <ChoiceFields label="Primary" choice={primary} onChange={setPrimary} />
+      <KeyStatus choice={primary} keys={keys} />
       <label className="radio">
         <input
           type="checkbox"
@@ -62,6 +77,7 @@ export function ModelForm({ expert, title, initial }: { expert: Expert; title: s
         Use a fallback model
       </label>
       {fallback && <ChoiceFields label="Fallback" choice={fallback} onChange={setFallback} />}
+      {fallback && <KeyStatus choice={fallback} keys={keys} />}
       <div className="field-row">
         <Field label="Temperature" hint="0 to 2, in steps of 0.1.">
           {(id) => (
@@ -97,6 +113,7 @@ export function ModelForm({ expert, title, initial }: { expert: Expert; title: s
           {saving ? 'Saving…' : 'Save Model'}
         </Button>
       </div>
+      {isAdmin && <ModelTest expert={expert} />}
     </form>
   )
 }

@@ -1,7 +1,10 @@
 import { defaultExpertModelConfig, EXPERT_NAMES, EXPERTS, type Expert, type TenantConfig } from '@mw/sync-protocol'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { useProviderKeys } from '../hooks/use-provider-keys.ts'
 import { ModelForm } from './model-form.tsx'
 
-export function ModelsTab({ models }: { models: TenantConfig['models'] | null }) {
+export function ModelsTab({ models, isAdmin }: { models: TenantConfig['models'] | null; isAdmin: boolean }) {
+  const keys = useProviderKeys(useTenant())
   return (
     <div className="stack">
       {EXPERTS.map((expert: Expert) => (
@@ -10,6 +13,8 @@ export function ModelsTab({ models }: { models: TenantConfig['models'] | null })
           expert={expert}
           title={`${EXPERT_NAMES[expert]} Expert`}
           initial={models?.[expert] ?? defaultExpertModelConfig()}
+          keys={keys}
+          isAdmin={isAdmin}
         />
       ))}
     </div>
