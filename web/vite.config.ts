@@ -1,8 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-
-const THEME_COLOR = '#0f766e'
+import { PRODUCT_NAME, PWA_MANIFEST_BASE, PWA_THEME_COLOR } from '../sync-protocol/src/index.ts'
 
 export default defineConfig({
   plugins: [
@@ -22,20 +21,12 @@ export default defineConfig({
         globIgnores: ['**/pdf-*.js', '**/pdf.worker*'],
       },
       manifest: {
-        name: 'Marine Workbench',
+        ...PWA_MANIFEST_BASE,
+        icons: [...PWA_MANIFEST_BASE.icons],
+        name: PRODUCT_NAME,
         short_name: 'Workbench',
-        description: 'Expert assistants, cases and training for marine service technicians, online or at sea.',
         start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: THEME_COLOR,
-        background_color: '#f8fafc',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
+        theme_color: PWA_THEME_COLOR,
       },
     }),
   ],

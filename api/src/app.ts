@@ -15,6 +15,7 @@ import { idempotency } from './middleware/idempotency.ts'
 import { createRateLimits } from './middleware/rate-limit.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { authRoutes } from './routes/auth.ts'
+import { brandingRoutes } from './routes/branding.ts'
 import { healthRoutes } from './routes/health.ts'
 import { metricsRoutes } from './routes/metrics.ts'
 import { openApiRoutes } from './routes/openapi.ts'
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/login/*', limits.signIn)
   app.use('/api/callback', limits.signIn)
   app.route('/api', authRoutes)
+  app.route('/api', brandingRoutes)
   app.use('/api/t/:tenant/*', requireMember, limits.tenant)
   app.route('/api/t/:tenant', tenantRoutes)
   app.all('/api/*', () => {

@@ -1,19 +1,35 @@
 import { idSchema, roleSchema, timestampSchema } from './common.ts'
 import { DEFAULT_MODEL_CONFIG, LIMITS, PROVIDERS, THEMES } from './constants.ts'
+import { ACCENT_MIN_CONTRAST, contrastRatio } from './contrast.ts'
 import { z } from './zod.ts'
 
 export const themeSchema = z.enum(THEMES)
 export const providerSchema = z.enum(PROVIDERS)
 
+/** Where the server serves a tenant's uploaded logo (PUT /admin/logo sets it; `v` changes with the file). */
+export const uploadedLogoPath = (tenant: string, sha256: string) =>
+  `/api/branding/${tenant}/logo?v=${sha256.slice(0, 16)}`
+const uploadedLogoPattern = /^\/api\/branding\/[a-z0-9][a-z0-9-]{0,62}\/logo\?v=[0-9a-f]{16}$/
+
+export const accentColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0f766e.')
+  .transform((s) => s.toLowerCase())
+  .refine((c) => contrastRatio(c, '#ffffff') >= ACCENT_MIN_CONTRAST, {
+    message: `White text on this colour is hard to read: pick a darker one (contrast at least ${ACCENT_MIN_CONTRAST}:1).`,
+  })
+
 export const brandingSchema = z.object({
   name: z.string().trim().min(1).max(80),
   theme: themeSchema,
-  logoUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).nullable(),
+  logoUrl: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(uploadedLogoPattern), z.literal('')]).nullable(),
   logoLetters: z
     .string()
     .trim()
     .max(LIMITS.logoLettersMax)
     .transform((s) => s.toUpperCase()),
+  /** Replaces the theme's primary colour; absent or null keeps the theme's. */
+  accentColor: accentColorSchema.nullable().optional(),
 })
 export type Branding = z.infer<typeof brandingSchema>
 

@@ -19,12 +19,13 @@ import type {
   SyncHorizonTable,
   SyncMutationTable,
 } from './tables/sync.table.ts'
-import type { TenantTable } from './tables/tenant.table.ts'
+import type { TenantLogoTable, TenantTable } from './tables/tenant.table.ts'
 import type { TrainingAssignmentTable, TrainingSetTable } from './tables/training.table.ts'
 import type { LoginStateTable, MembershipTable, SessionTable, UserTable } from './tables/user.table.ts'
 
 export interface Database {
   tenants: TenantTable
+  tenant_logos: TenantLogoTable
   users: UserTable
   memberships: MembershipTable
   sessions: SessionTable

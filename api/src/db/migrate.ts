@@ -6,6 +6,7 @@ import * as messageImages from './migrations/2026-11-23T1200-message-images.ts'
 import * as documentLibrary from './migrations/2026-11-25T1200-document-library.ts'
 import * as conversationHistory from './migrations/2026-11-25T1300-conversation-history.ts'
 import * as answerOrigin from './migrations/2026-11-25T1400-answer-origin.ts'
+import * as tenantLogo from './migrations/2026-11-25T1500-tenant-logo.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1200-document-library': documentLibrary,
   '2026-11-25T1300-conversation-history': conversationHistory,
   '2026-11-25T1400-answer-origin': answerOrigin,
+  '2026-11-25T1500-tenant-logo': tenantLogo,
 }
 
 /** The names of every migration this code knows, in order. */

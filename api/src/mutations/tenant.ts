@@ -1,16 +1,20 @@
-import type { MutationArgs, TenantConfig, TenantUser } from '@mw/sync-protocol'
+import { createHash } from 'node:crypto'
+import { type MutationArgs, type TenantConfig, type TenantUser, uploadedLogoPath } from '@mw/sync-protocol'
 import { type Actor, assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import {
+  deleteTenantLogo,
   findTenant,
   findTenantUser,
   parseModels,
+  saveTenantLogo,
   setMemberRole,
   toTenantConfig,
   updateTenant,
 } from '../db/queries/tenants.ts'
 import { ApiError, notFound } from '../errors.ts'
+import type { CleanLogo } from '../lib/logo.ts'
 import { stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import type { MutationOutcome } from './outcome.ts'
@@ -37,6 +41,7 @@ export async function saveBranding(
       theme: args.branding.theme,
       logo_url: args.branding.logoUrl || null,
       logo_letters: args.branding.logoLetters,
+      accent_color: args.branding.accentColor ?? null,
     },
     now(),
   )
@@ -85,4 +90,34 @@ export async function setUserRole(
   const after = await findTenantUser(trx, actor.tenant, args.userId)
   if (!after) throw notFound('The user')
   return { status: 'applied', value: after }
+}
+
+/** Stores a cleaned logo and points the branding at it (every device pulls the new config). */
+export async function setTenantLogo(trx: Db, actor: Actor, logo: CleanLogo): Promise<MutationOutcome<TenantConfig>> {
+  assertManagerOrAdmin(actor)
+  const at = now()
+  const sha256 = createHash('sha256').update(logo.bytes).digest('hex')
+  await saveTenantLogo(trx, {
+    tenant_slug: actor.tenant,
+    media_type: logo.mediaType,
+    bytes: logo.bytes,
+    sha256,
+    updated_at: at,
+  })
+  await updateTenant(trx, actor.tenant, { logo_url: uploadedLogoPath(actor.tenant, sha256) }, at)
+  await recordChange(trx, actor.tenant, 'tenantConfig', actor.tenant)
+  return { status: 'applied', value: await loadConfig(trx, actor.tenant) }
+}
+
+/** Removes the uploaded logo; the letters badge shows instead. */
+export async function removeTenantLogo(trx: Db, actor: Actor): Promise<MutationOutcome<TenantConfig>> {
+  assertManagerOrAdmin(actor)
+  const tenant = await findTenant(trx, actor.tenant)
+  if (!tenant) throw notFound('The tenant')
+  await deleteTenantLogo(trx, actor.tenant)
+  if (tenant.logo_url?.startsWith(`/api/branding/${actor.tenant}/logo`)) {
+    await updateTenant(trx, actor.tenant, { logo_url: null }, now())
+    await recordChange(trx, actor.tenant, 'tenantConfig', actor.tenant)
+  }
+  return { status: 'applied', value: await loadConfig(trx, actor.tenant) }
 }

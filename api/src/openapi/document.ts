@@ -33,7 +33,15 @@ function operationObject(op: Operation) {
     op.body || op.bodyType
       ? {
           required: true,
-          content: { [op.bodyType ?? 'application/json']: { schema: op.body ? schema(op.body) : { type: 'object' } } },
+          content: {
+            [op.bodyType ?? 'application/json']: {
+              schema: op.body
+                ? schema(op.body)
+                : op.bodyType === 'image/*'
+                  ? { type: 'string', format: 'binary' }
+                  : { type: 'object' },
+            },
+          },
         }
       : undefined
   const success = op.response

@@ -26,6 +26,7 @@ describe('tenant administration', () => {
       theme: 'forest',
       logoUrl: 'https://example.com/logo.png',
       logoLetters: 'BW',
+      accentColor: null,
     }
     expect(tenantConfigSchema.parse(saved.body).branding).toEqual(expected)
     const read = await send(t, w.cookie('tech@demo.local'), 'GET', '/api/t/demo/admin/config')

@@ -6,15 +6,16 @@ import { expertModelConfigSchema, expertSchema, updateConfigBodySchema, updateRo
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
-import { assertAdmin } from '../auth/actor.ts'
+import { assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
 import { findTenant, listTenantUsers, parseModels, toTenantConfig } from '../db/queries/tenants.ts'
 import { endUserSessions } from '../db/queries/users.ts'
 import { notFound } from '../errors.ts'
 import { providerKeys, testModel } from '../experts/test-model.ts'
+import { cleanLogo } from '../lib/logo.ts'
 import { validate } from '../middleware/validate.ts'
 import { assertMember } from '../mutations/cases.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
-import { saveBranding, saveModelConfig, setUserRole } from '../mutations/tenant.ts'
+import { removeTenantLogo, saveBranding, saveModelConfig, setTenantLogo, setUserRole } from '../mutations/tenant.ts'
 import { exportTenant } from '../ops/tenant-data.ts'
 
 /**
@@ -46,6 +47,16 @@ export const adminRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json')
     const config = await runMutation(c.get('deps').db, (trx) => saveBranding(trx, c.get('actor'), body))
     return c.json(config)
+  })
+  // The logo is the request body itself (Content-Type image/png, image/webp or image/svg+xml).
+  .put('/admin/logo', async (c) => {
+    const actor = c.get('actor')
+    assertManagerOrAdmin(actor)
+    const logo = await cleanLogo(new Uint8Array(await c.req.arrayBuffer()))
+    return c.json(await runMutation(c.get('deps').db, (trx) => setTenantLogo(trx, actor, logo)))
+  })
+  .delete('/admin/logo', async (c) => {
+    return c.json(await runMutation(c.get('deps').db, (trx) => removeTenantLogo(trx, c.get('actor'))))
   })
   .put(
     '/admin/models/:expert',

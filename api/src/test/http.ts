@@ -34,6 +34,7 @@ export async function send(
 
 const DATA_TABLES = [
   'tenants',
+  'tenant_logos',
   'memberships',
   'cases',
   'case_events',

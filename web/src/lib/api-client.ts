@@ -37,7 +37,10 @@ export async function apiFetch(method: string, url: string, options: RequestOpti
   const headers: Record<string, string> = { ...options.headers }
   let body: BodyInit | undefined
   if (options.body instanceof FormData) body = options.body
-  else if (options.body !== undefined) {
+  else if (options.body instanceof Blob) {
+    headers['Content-Type'] = options.body.type || 'application/octet-stream'
+    body = options.body
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(options.body)
   }

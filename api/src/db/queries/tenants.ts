@@ -8,7 +8,7 @@ import {
 } from '@mw/sync-protocol'
 import type { Insertable } from 'kysely'
 import type { Db } from '../database.ts'
-import type { TenantRow, TenantTable } from '../tables/tenant.table.ts'
+import type { TenantLogoTable, TenantRow, TenantTable } from '../tables/tenant.table.ts'
 
 export const findTenant = (db: Db, slug: string) =>
   db.selectFrom('tenants').selectAll().where('slug', '=', slug).executeTakeFirst()
@@ -26,6 +26,7 @@ export const toBranding = (row: TenantRow): Branding => ({
   theme: row.theme as Branding['theme'],
   logoUrl: row.logo_url,
   logoLetters: row.logo_letters,
+  accentColor: row.accent_color,
 })
 
 export const toTenantConfig = (row: TenantRow): TenantConfig => ({
@@ -97,7 +98,7 @@ function toTenantUser(row: {
 export async function updateTenant(
   db: Db,
   slug: string,
-  fields: Partial<Pick<TenantRow, 'name' | 'theme' | 'logo_url' | 'logo_letters' | 'models_json'>>,
+  fields: Partial<Pick<TenantRow, 'name' | 'theme' | 'logo_url' | 'logo_letters' | 'accent_color' | 'models_json'>>,
   at: string,
 ): Promise<void> {
   await db
@@ -140,4 +141,26 @@ export async function upsertMembership(
 
 export async function deleteMembership(db: Db, tenant: string, userId: string): Promise<void> {
   await db.deleteFrom('memberships').where('tenant_slug', '=', tenant).where('user_id', '=', userId).execute()
+}
+
+export const findTenantLogo = (db: Db, tenant: string) =>
+  db.selectFrom('tenant_logos').selectAll().where('tenant_slug', '=', tenant).executeTakeFirst()
+
+export async function saveTenantLogo(db: Db, logo: Insertable<TenantLogoTable>) {
+  await db
+    .insertInto('tenant_logos')
+    .values(logo)
+    .onConflict((oc) =>
+      oc.column('tenant_slug').doUpdateSet({
+        media_type: logo.media_type,
+        bytes: logo.bytes,
+        sha256: logo.sha256,
+        updated_at: logo.updated_at,
+      }),
+    )
+    .execute()
+}
+
+export async function deleteTenantLogo(db: Db, tenant: string) {
+  await db.deleteFrom('tenant_logos').where('tenant_slug', '=', tenant).execute()
 }

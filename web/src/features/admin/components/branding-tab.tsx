@@ -8,6 +8,8 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { awaitMutationResult } from '../../../sync/await-result.ts'
 import { saveBranding } from '../actions.ts'
 import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
+import { AccentField } from './accent-field.tsx'
+import { LogoField } from './logo-field.tsx'
 
 /** Logo letters: at most two, upper case (docs/PRODUCT.md, Limits). */
 export const toLogoLetters = (value: string) => value.toUpperCase().slice(0, LIMITS.logoLettersMax)
@@ -18,11 +20,18 @@ export function BrandingTab({ branding }: { branding: Branding | null }) {
   const [theme, setTheme] = useState<Branding['theme']>(branding?.theme ?? DEFAULT_THEME)
   const [logoUrl, setLogoUrl] = useState(branding?.logoUrl ?? '')
   const [logoLetters, setLogoLetters] = useState(branding?.logoLetters ?? '')
+  const [accentColor, setAccentColor] = useState(branding?.accentColor ?? '')
   const [saving, setSaving] = useState(false)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const parsed = brandingSchema.safeParse({ name, theme, logoUrl: logoUrl.trim() || null, logoLetters })
+    const parsed = brandingSchema.safeParse({
+      name,
+      theme,
+      logoUrl: logoUrl.trim() || null,
+      logoLetters,
+      accentColor: accentColor || null,
+    })
     if (!parsed.success) {
       errorToast('Update failed', parsed.error.issues[0]?.message ?? 'Check the branding fields.')
       return
@@ -62,9 +71,21 @@ export function BrandingTab({ branding }: { branding: Branding | null }) {
           </select>
         )}
       </Field>
-      <Field label="Logo URL" hint="An https address of an image; leave empty to show the letters badge.">
+      <AccentField value={accentColor} onChange={setAccentColor} />
+      <LogoField logoUrl={logoUrl} onChange={setLogoUrl} />
+      <Field
+        label="Logo URL"
+        hint="An https address of an image, or upload one; leave empty to show the letters badge."
+      >
         {(id) => (
-          <input id={id} className="input" type="url" value={logoUrl} onChange={(e) => setLogoUrl(e.target.value)} />
+          // Text, not type="url": an uploaded logo's address is a path on this server, which the browser would refuse.
+          <input
+            id={id}
+            className="input"
+            inputMode="url"
+            value={logoUrl}
+            onChange={(e) => setLogoUrl(e.target.value)}
+          />
         )}
       </Field>
       <Field label="Logo letters" hint="Up to 2 letters, shown when there is no logo image.">

@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
 import { Icon } from '../../../components/ui/icon.tsx'
+import { useTenant } from '../../../lib/use-tenant.ts'
 import { useBranding } from '../hooks/use-branding.ts'
 import { useStartSync } from '../hooks/use-start-sync.ts'
-import { useThemeClass } from '../hooks/use-theme-class.ts'
+import { useTenantManifest, useThemeClass } from '../hooks/use-theme-class.ts'
 import { useShellStore } from '../store.ts'
 import { SideNav } from './side-nav.tsx'
 import { SyncIndicator } from './sync-indicator.tsx'
@@ -15,7 +16,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navOpen = useShellStore((s) => s.navOpen)
   const setNavOpen = useShellStore((s) => s.setNavOpen)
   const { pathname, search } = useLocation()
-  useThemeClass(branding.theme)
+  useThemeClass(branding.theme, branding.accentColor)
+  useTenantManifest(useTenant())
 
   useEffect(() => {
     document.title = branding.name
