@@ -132,5 +132,16 @@ export const systemInfoSchema = z.object({
     /** The oldest question still waiting for its answer, if any. */
     oldestWaitingAt: timestampSchema.nullable(),
   }),
+  /** Per expert: the chosen model, why this server cannot call it (null: it can), and who wrote the last 7 days' answers. */
+  models: z.array(
+    z.object({
+      expert: z.enum(['seakeeper', 'furuno']),
+      primary: z.string(),
+      unavailable: z.string().nullable(),
+      answers: z.object({ primary: z.number().int(), fallback: z.number().int(), local: z.number().int() }),
+    }),
+  ),
+  /** The newest errors the server logged about this tenant (fixed messages, no user data). */
+  recentErrors: z.array(z.object({ at: timestampSchema, message: z.string() })),
 })
 export type SystemInfo = z.infer<typeof systemInfoSchema>

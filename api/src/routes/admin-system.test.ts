@@ -1,10 +1,19 @@
 import { errorBodySchema, systemInfoSchema, tenantUserSchema } from '@mw/sync-protocol'
 import { describe, expect, it } from 'vitest'
+import { answerStoredMessage } from '../experts/answer-stored-message.ts'
+import { newId } from '../lib/ids.ts'
+import { createLogger } from '../lib/logger.ts'
+import { recordUserMessage } from '../mutations/chat.ts'
 import { seededWorld } from '../test/fixtures.ts'
 import { fingerprint, send } from '../test/http.ts'
 import { createTestApp } from '../test/test-app.ts'
 
-const t = await createTestApp({}, {}, { knowledge: true })
+// Errors are logged (to nowhere) so the System figures can list them.
+const t = await createTestApp(
+  { log: createLogger({ LOG_LEVEL: 'error' }, { write: () => {} }) },
+  {},
+  { knowledge: true },
+)
 const w = await seededWorld(t)
 const admin = w.cookie('admin@demo.local')
 const manager = w.cookie('manager@demo.local')
@@ -79,5 +88,26 @@ describe('the System figures', () => {
     expect(info.knowledge.passages).toBeGreaterThan(0)
     for (const cookie of [manager, tech])
       expect((await send(t, cookie, 'GET', '/api/t/demo/admin/system')).status).toBe(403)
+  })
+
+  it('says per expert whether its model can be called and who wrote the week’s answers, and the tenant’s last errors', async () => {
+    const actor = { userId: await t.userId('tech@demo.local'), tenant: 'demo', role: 'Technician' } as const
+    const messageId = newId()
+    await recordUserMessage(t.db, actor, {
+      conversationId: newId(),
+      messageId,
+      agentId: 'furuno',
+      query: 'Radar shows no echoes',
+    })
+    await answerStoredMessage(t.deps, actor, messageId)
+    t.deps.log.error({ tenant: 'demo', messageId }, 'could not answer a message')
+    t.deps.log.error({ tenant: 'harbor' }, 'a harbor problem')
+    const info = systemInfoSchema.parse((await send(t, admin, 'GET', '/api/t/demo/admin/system')).body)
+    const furuno = info.models.find((m) => m.expert === 'furuno')
+    expect(furuno).toMatchObject({ primary: 'openai:gpt-4o-mini', unavailable: 'The server has no key for openai.' })
+    expect(furuno?.answers.local).toBeGreaterThanOrEqual(1)
+    expect(furuno?.answers.primary).toBe(0)
+    expect(info.recentErrors[0]?.message).toBe('could not answer a message')
+    expect(JSON.stringify(info.recentErrors)).not.toContain('harbor')
   })
 })

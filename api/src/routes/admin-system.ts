@@ -1,10 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { inviteMemberSchema, PROTOCOL_VERSION, type SystemInfo } from '@mw/sync-protocol'
+import { EXPERTS, inviteMemberSchema, PROTOCOL_VERSION, type SystemInfo } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
-import { systemFigures } from '../db/queries/system.ts'
+import type { Db } from '../db/database.ts'
+import { answerOrigins, systemFigures } from '../db/queries/system.ts'
+import { findTenant, parseModels } from '../db/queries/tenants.ts'
+import type { Env } from '../env.ts'
+import { unavailableReason } from '../experts/providers.ts'
+import { recentErrors } from '../lib/logger.ts'
 import { validate } from '../middleware/validate.ts'
 import { inviteMember, removeMember } from '../mutations/members.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
@@ -12,6 +17,24 @@ import { runMutation } from '../mutations/run-mutation.ts'
 const ROOT_PACKAGE = path.resolve(import.meta.dirname, '../../../package.json')
 const VERSION = (JSON.parse(fs.readFileSync(ROOT_PACKAGE, 'utf8')) as { version?: string }).version ?? 'unknown'
 const STARTED_AT = new Date().toISOString()
+
+const WEEK_MS = 7 * 24 * 3600 * 1000
+
+async function modelFigures(db: Db, env: Env, tenant: string): Promise<SystemInfo['models']> {
+  const row = await findTenant(db, tenant)
+  const models = parseModels(row ?? { models_json: '{}' })
+  const origins = await answerOrigins(db, tenant, new Date(Date.now() - WEEK_MS).toISOString())
+  return EXPERTS.map((expert) => {
+    const count = (by: string) => origins.find((o) => o.expert === expert && o.by === by)?.count ?? 0
+    const { primary } = models[expert]
+    return {
+      expert,
+      primary: `${primary.provider}:${primary.model}`,
+      unavailable: unavailableReason(primary, env),
+      answers: { primary: count('primary'), fallback: count('fallback'), local: count('local') },
+    }
+  })
+}
 
 const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0)
 
@@ -48,6 +71,8 @@ export const adminSystemRoutes = new Hono<AppEnv>()
         freeBytes,
       },
       ...(await systemFigures(db, actor.tenant)),
+      models: await modelFigures(db, env, actor.tenant),
+      recentErrors: recentErrors(c.get('deps').log, actor.tenant),
     }
     return c.json(body)
   })

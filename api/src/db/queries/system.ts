@@ -37,3 +37,22 @@ export async function systemFigures(db: Db, tenant: string) {
     sync: { devices: Number(devices.n), lastSeenAt: devices.last, oldestWaitingAt: waiting.oldest },
   }
 }
+
+/** Who wrote a tenant's answers since `since`, per expert: the chosen model, its fallback, or the manuals alone. */
+export async function answerOrigins(db: Db, tenant: string, since: string) {
+  const rows = await db
+    .selectFrom('messages')
+    .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+    .select([
+      'conversations.agent_id as expert',
+      sql<string>`json_extract(messages.answer_json, '$.by')`.as('by'),
+      sql<number>`count(*)`.as('n'),
+    ])
+    .where('messages.tenant_slug', '=', tenant)
+    .where('messages.role', '=', 'assistant')
+    .where('messages.answer_json', 'is not', null)
+    .where('messages.created_at', '>=', since)
+    .groupBy(['conversations.agent_id', sql`json_extract(messages.answer_json, '$.by')`])
+    .execute()
+  return rows.map((r) => ({ expert: r.expert, by: r.by, count: Number(r.n) }))
+}

@@ -1,5 +1,5 @@
-import { type SystemInfo, systemInfoSchema } from '@mw/sync-protocol'
-import { useEffect, useState } from 'react'
+import { EXPERT_NAMES, type SystemInfo, systemInfoSchema } from '@mw/sync-protocol'
+import { Fragment, useEffect, useState } from 'react'
 import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 import { relativeTime } from '../../../lib/relative-time.ts'
 import { formatSize } from '../../../lib/use-expert-documents.ts'
@@ -53,6 +53,29 @@ export function SystemFigures() {
       </dd>
       <dt>Questions waiting for an answer</dt>
       <dd>{info.sync.oldestWaitingAt ? `since ${relativeTime(info.sync.oldestWaitingAt)}` : 'none'}</dd>
+      {info.models.map((m) => (
+        <Fragment key={m.expert}>
+          <dt>{EXPERT_NAMES[m.expert]} model</dt>
+          <dd>
+            {m.primary}: {m.unavailable ?? 'can be called'}. Last 7 days: {m.answers.primary} answers by it,{' '}
+            {m.answers.fallback} by the fallback, {m.answers.local} from the manuals alone.
+          </dd>
+        </Fragment>
+      ))}
+      <dt>Recent errors</dt>
+      <dd>
+        {info.recentErrors.length === 0 ? (
+          'none since the server started'
+        ) : (
+          <ul className="plain-list">
+            {info.recentErrors.map((e) => (
+              <li key={`${e.at}-${e.message}`}>
+                {relativeTime(e.at)}: {e.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
     </dl>
   )
 }
