@@ -41,3 +41,16 @@ export type ReportSummary = z.infer<typeof reportSummarySchema>
 export const topSearchesSchema = z.array(topSearchSchema)
 export const lowConfidenceTopicsSchema = z.array(lowConfidenceTopicSchema)
 export const trainingSummarySchema = z.array(trainingSummaryRowSchema)
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-25.')
+
+/** Query of every GET /reports/*: the days to count, inclusive (absent: from the start, or until today). */
+export const reportRangeQuerySchema = z
+  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The range starts after it ends.', path: ['from'] })
+export type ReportRange = z.infer<typeof reportRangeQuerySchema>
+
+/** GET /reports/activity: questions per day and expert over the range (at most a year, days without questions included). */
+export const activityDaySchema = z.object({ day: isoDay, seakeeper: z.number().int(), furuno: z.number().int() })
+export const activitySchema = z.array(activityDaySchema)
+export type ActivityDay = z.infer<typeof activityDaySchema>

@@ -141,7 +141,10 @@ describe('admin rules', () => {
         const server = page.getByRole('definition').filter({ hasText: /documents, \d+ passages/ })
         await server.waitFor()
         expect(await server.textContent()).toMatch(/^\d+ documents/)
-        await page.getByText(/^openai:gpt-4o-mini: The server has no key for openai\. Last 7 days:/).first().waitFor()
+        await page
+          .getByText(/^openai:gpt-4o-mini: The server has no key for openai\. Last 7 days:/)
+          .first()
+          .waitFor()
         await page.getByText('Recent errors').waitFor()
       }
       await context.close()

@@ -158,6 +158,7 @@ export const WORK_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: `${T}/reports/top-searches`,
+    query: p.reportRangeQuerySchema,
     summary: 'Most asked',
     access: 'member',
     tag: 'reports',
@@ -167,6 +168,7 @@ export const WORK_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: `${T}/reports/low-confidence`,
+    query: p.reportRangeQuerySchema,
     summary: 'Questions the manuals did not answer well',
     access: 'member',
     tag: 'reports',
@@ -176,6 +178,7 @@ export const WORK_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: `${T}/reports/training-summary`,
+    query: p.reportRangeQuerySchema,
     summary: 'Training completion',
     access: 'member',
     tag: 'reports',
@@ -185,11 +188,22 @@ export const WORK_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: `${T}/reports/summary`,
+    query: p.reportRangeQuerySchema,
     summary: 'Headline figures',
     access: 'member',
     tag: 'reports',
     ...ok(),
     response: p.reportSummarySchema,
+  },
+  {
+    method: 'get',
+    path: `${T}/reports/activity`,
+    query: p.reportRangeQuerySchema,
+    summary: 'Questions per day and expert (the last 30 days without a range)',
+    access: 'member',
+    tag: 'reports',
+    ...ok(),
+    response: p.activitySchema,
   },
   {
     method: 'post',

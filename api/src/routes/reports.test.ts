@@ -1,4 +1,5 @@
 import {
+  activitySchema,
   lowConfidenceTopicsSchema,
   reportSummarySchema,
   topSearchesSchema,
@@ -125,5 +126,38 @@ describe('reports are computed from the tenant data', () => {
       (await send(t, w.cookie('manager@demo.local'), 'GET', '/api/t/demo/reports/top-searches')).body,
     )
     expect(new Set(top.map((s) => s.trend))).toEqual(new Set(['up', 'down', 'stable']))
+  })
+
+  it('narrows every report to a range of days, and counts questions per day and expert', async () => {
+    const day = (days: number) => daysAgo(days).slice(0, 10)
+    const range = `?from=${day(3)}&to=${day(1)}`
+    const summary = reportSummarySchema.parse(await report(`summary${range}`))
+    expect(summary.expertUsage).toEqual([
+      { expert: 'seakeeper', queries: 3 },
+      { expert: 'furuno', queries: 2 },
+    ])
+    const top = topSearchesSchema.parse(await report(`top-searches${range}`))
+    expect(top.map((r) => [r.query, r.count])).toEqual([
+      ['Gyro noise', 3],
+      ['AIS missing', 1],
+      ['Radar tuning', 1],
+    ])
+    const old = lowConfidenceTopicsSchema.parse(await report(`low-confidence?to=${day(30)}`))
+    expect(old.map((r) => r.topic)).toEqual(['Old question'])
+    const activity = activitySchema.parse(await report(`activity${range}`))
+    expect(activity).toEqual([
+      { day: day(3), seakeeper: 1, furuno: 1 },
+      { day: day(2), seakeeper: 1, furuno: 1 },
+      { day: day(1), seakeeper: 1, furuno: 0 },
+    ])
+    expect(activitySchema.parse(await report('activity'))).toHaveLength(30)
+  })
+
+  it('refuses a range that is not two dates in order', async () => {
+    for (const query of ['?from=yesterday', '?from=2026-02-10&to=2026-02-01', '?to=2026-13-45x']) {
+      const res = await send(t, w.cookie('admin@harbor.local'), 'GET', `/api/t/harbor/reports/summary${query}`)
+      expect(res.status, query).toBe(400)
+      expect(res.body.error.code).toBe('invalid_input')
+    }
   })
 })

@@ -3,8 +3,10 @@
  * query_log, resolution from cases and their status history, training from assignments.
  */
 import {
+  type ActivityDay,
   EXPERTS,
   type LowConfidenceTopic,
+  type ReportRange,
   type ReportSummary,
   type TopSearch,
   type TrainingSummaryRow,
@@ -19,13 +21,27 @@ const REPORT_ROWS = 10
 /** Top searches count the last 30 days; the trend compares the last 7 days with the 7 before. */
 const TOP_SEARCH_DAYS = 30
 
+/** A range of whole UTC days as [start, end) timestamps; an open side is unbounded. */
+function bounds(range: ReportRange): { start: string; end: string } {
+  const end = range.to ? new Date(Date.parse(`${range.to}T00:00:00.000Z`) + 86_400_000).toISOString() : '9999'
+  return { start: range.from ? `${range.from}T00:00:00.000Z` : '', end }
+}
+
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100))
 const normalizedQuery = sql<string>`lower(trim(query))`
 /** With exactly one max() in a grouped SQLite query, a bare column comes from that row: the latest wording. */
 const latestWording = sql<string>`trim(query)`
 const lastAsked = sql<string>`max(created_at)`
 
-export async function topSearches(db: Db, tenant: string, at = Date.now()): Promise<TopSearch[]> {
+/** Without a range, the last 30 days; the trend compares the range's last 7 days with the 7 before. */
+export async function topSearches(
+  db: Db,
+  tenant: string,
+  range: ReportRange = {},
+  now = Date.now(),
+): Promise<TopSearch[]> {
+  const at = range.to ? Math.min(now, Date.parse(bounds(range).end)) : now
+  const { start, end } = range.from || range.to ? bounds(range) : { start: daysAgo(TOP_SEARCH_DAYS, at), end: '9999' }
   const week = daysAgo(7, at)
   const fortnight = daysAgo(14, at)
   const rows = await db
@@ -38,7 +54,8 @@ export async function topSearches(db: Db, tenant: string, at = Date.now()): Prom
       sql<number>`sum(created_at >= ${fortnight} and created_at < ${week})`.as('weekBefore'),
     ])
     .where('tenant_slug', '=', tenant)
-    .where('created_at', '>=', daysAgo(TOP_SEARCH_DAYS, at))
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
     .groupBy(normalizedQuery)
     .orderBy('count', 'desc')
     .orderBy('query')
@@ -51,7 +68,12 @@ export async function topSearches(db: Db, tenant: string, at = Date.now()): Prom
   }))
 }
 
-export async function lowConfidenceTopics(db: Db, tenant: string): Promise<LowConfidenceTopic[]> {
+export async function lowConfidenceTopics(
+  db: Db,
+  tenant: string,
+  range: ReportRange = {},
+): Promise<LowConfidenceTopic[]> {
+  const { start, end } = bounds(range)
   const rows = await db
     .selectFrom('query_log')
     .select([
@@ -61,6 +83,8 @@ export async function lowConfidenceTopics(db: Db, tenant: string): Promise<LowCo
       sql<number>`avg(best_score)`.as('confidence'),
     ])
     .where('tenant_slug', '=', tenant)
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
     .groupBy(normalizedQuery)
     .having(sql<number>`avg(best_score)`, '<', LOW_CONFIDENCE_BELOW)
     .orderBy('confidence')
@@ -75,7 +99,8 @@ export async function lowConfidenceTopics(db: Db, tenant: string): Promise<LowCo
 }
 
 /** One row per training set that has assignments: share completed and the completed ones' mean score. */
-export async function trainingSummary(db: Db, tenant: string): Promise<TrainingSummaryRow[]> {
+export async function trainingSummary(db: Db, tenant: string, range: ReportRange = {}): Promise<TrainingSummaryRow[]> {
+  const { start, end } = bounds(range)
   const rows = await db
     .selectFrom('training_assignments as a')
     .innerJoin('training_sets as s', 's.id', 'a.set_id')
@@ -86,6 +111,8 @@ export async function trainingSummary(db: Db, tenant: string): Promise<TrainingS
       sql<number | null>`avg(case when a.completed = 1 then a.score end)`.as('avgScore'),
     ])
     .where('a.tenant_slug', '=', tenant)
+    .where('a.created_at', '>=', start)
+    .where('a.created_at', '<', end)
     .groupBy('s.id')
     .orderBy('s.created_at')
     .execute()
@@ -96,22 +123,30 @@ export async function trainingSummary(db: Db, tenant: string): Promise<TrainingS
   }))
 }
 
-export async function reportSummary(db: Db, tenant: string): Promise<ReportSummary> {
+/** Questions and training in the range; cases opened in it. */
+export async function reportSummary(db: Db, tenant: string, range: ReportRange = {}): Promise<ReportSummary> {
+  const { start, end } = bounds(range)
   const usage = await db
     .selectFrom('query_log')
     .select(['expert', sql<number>`count(*)`.as('queries')])
     .where('tenant_slug', '=', tenant)
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
     .groupBy('expert')
     .execute()
   const cases = await db
     .selectFrom('cases')
     .select(['id', 'status', 'created_at'])
     .where('tenant_slug', '=', tenant)
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
     .execute()
   const assignments = await db
     .selectFrom('training_assignments')
     .select([sql<number>`count(*)`.as('total'), sql<number>`coalesce(sum(completed), 0)`.as('completed')])
     .where('tenant_slug', '=', tenant)
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
     .executeTakeFirstOrThrow()
   const resolved = cases.filter((c) => c.status === 'Resolved')
   const expertUsage = EXPERTS.map((expert) => ({
@@ -122,19 +157,21 @@ export async function reportSummary(db: Db, tenant: string): Promise<ReportSumma
     totalQueries: expertUsage.reduce((sum, u) => sum + u.queries, 0),
     resolvedPercent: percent(resolved.length, cases.length),
     trainingCompletionPercent: percent(Number(assignments.completed), Number(assignments.total)),
-    avgResponseMinutes: await averageResponseMinutes(db, tenant),
+    avgResponseMinutes: await averageResponseMinutes(db, tenant, start, end),
     avgResolutionMinutes: await medianResolutionMinutes(db, tenant, resolved),
     expertUsage,
   }
 }
 
 /** Average of (first note or status change - opening) over the cases that have had one. */
-async function averageResponseMinutes(db: Db, tenant: string) {
+async function averageResponseMinutes(db: Db, tenant: string, start: string, end: string) {
   const rows = await db
     .selectFrom('cases')
     .innerJoin('case_events', 'case_events.case_id', 'cases.id')
     .select(['cases.created_at as opened', sql<string>`min(case_events.created_at)`.as('answered')])
     .where('cases.tenant_slug', '=', tenant)
+    .where('cases.created_at', '>=', start)
+    .where('cases.created_at', '<', end)
     .where('case_events.kind', 'in', ['note', 'status'])
     .groupBy('cases.id')
     .execute()
@@ -168,4 +205,34 @@ async function medianResolutionMinutes(db: Db, tenant: string, resolved: { id: s
   const median =
     minutes.length % 2 ? (minutes[mid] as number) : ((minutes[mid - 1] as number) + (minutes[mid] as number)) / 2
   return Math.round(median)
+}
+
+const MAX_ACTIVITY_DAYS = 366
+
+/** Questions per UTC day and expert; without a range, the last 30 days. Days without questions count 0. */
+export async function activity(
+  db: Db,
+  tenant: string,
+  range: ReportRange = {},
+  now = Date.now(),
+): Promise<ActivityDay[]> {
+  const lastDay = range.to ?? new Date(now).toISOString().slice(0, 10)
+  const firstDay = range.from ?? daysAgo(TOP_SEARCH_DAYS - 1, Date.parse(`${lastDay}T00:00:00.000Z`)).slice(0, 10)
+  const days: string[] = []
+  for (let t = Date.parse(`${firstDay}T00:00:00.000Z`); days.length < MAX_ACTIVITY_DAYS; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10)
+    if (day > lastDay) break
+    days.push(day)
+  }
+  const { start, end } = bounds({ from: days[0] ?? firstDay, to: days.at(-1) ?? lastDay })
+  const rows = await db
+    .selectFrom('query_log')
+    .select([sql<string>`substr(created_at, 1, 10)`.as('day'), 'expert', sql<number>`count(*)`.as('n')])
+    .where('tenant_slug', '=', tenant)
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .groupBy([sql`substr(created_at, 1, 10)`, 'expert'])
+    .execute()
+  const count = (day: string, expert: string) => Number(rows.find((r) => r.day === day && r.expert === expert)?.n ?? 0)
+  return days.map((day) => ({ day, seakeeper: count(day, 'seakeeper'), furuno: count(day, 'furuno') }))
 }

@@ -1,4 +1,5 @@
-import { EXPERT_NAMES } from '@mw/sync-protocol'
+import { EXPERT_NAMES, type ReportRange } from '@mw/sync-protocol'
+import { useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -6,7 +7,9 @@ import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { type Reports, useReports } from '../hooks/use-reports.ts'
+import { ActivityChart } from './activity-chart.tsx'
 import { BarList } from './bar-list.tsx'
+import { RangePicker } from './range-picker.tsx'
 import { downloadCsv, reportsToCsv } from './reports-csv.ts'
 
 const TREND = { up: '▲ up', down: '▼ down', stable: '■ stable' } as const
@@ -21,7 +24,8 @@ function formatMinutes(minutes: number | null, none: string): string {
 export function ReportsPage() {
   const tenant = useTenant()
   const online = useOnlineStatus()
-  const { state, reload } = useReports(tenant)
+  const [range, setRange] = useState<ReportRange>({})
+  const { state, reload } = useReports(tenant, range)
   const reports = state.status === 'ready' ? state.reports : null
 
   const share = async () => {
@@ -66,6 +70,7 @@ export function ReportsPage() {
           </Button>
         </div>
       </header>
+      <RangePicker range={range} onChange={setRange} />
       {state.status === 'loading' && <Skeleton rows={4} />}
       {state.status === 'error' && (
         <EmptyState
@@ -98,6 +103,10 @@ function ReportBody({ reports }: { reports: Reports }) {
           </div>
         ))}
       </dl>
+      <section className="card" aria-labelledby="activity-title">
+        <h2 id="activity-title">Questions per Day</h2>
+        <ActivityChart days={reports.activity} />
+      </section>
       <div className="report-grid">
         <section className="card" aria-labelledby="top-searches">
           <h2 id="top-searches">Top Searches</h2>
