@@ -35,6 +35,9 @@ test('a Manager reads the reports for a range of days, with questions per day dr
   const totalTile = page.locator('.tile').filter({ hasText: 'Total Queries' }).locator('.tile-value')
   expect(Number(await totalTile.textContent())).toBeGreaterThanOrEqual(1)
   expect(await accessibilityViolations(page)).toEqual([])
+  // The knowledge gaps lead to where the missing manuals are added.
+  await page.getByRole('link', { name: 'Add the missing manuals' }).click()
+  await page.getByRole('tab', { name: 'Knowledge', selected: true }).waitFor()
   expect(pageErrors).toEqual([])
   expect(policyViolations).toEqual([])
   await context.close()

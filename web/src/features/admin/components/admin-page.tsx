@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { Navigate } from 'react-router-dom'
+import { Navigate, useSearchParams } from 'react-router-dom'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -10,11 +10,16 @@ import { ModelsTab } from './models-tab.tsx'
 import { SystemTab } from './system-tab.tsx'
 import { UsersTab } from './users-tab.tsx'
 
+const TABS = ['branding', 'models', 'users', 'system', 'knowledge']
+
 /** Admin Settings for Manager and Admin; technicians are sent to the tenant's home. */
 export function AdminPage() {
   const tenant = useTenant()
   const role = useRole(tenant)
   const config = useTenantConfig()
+  // A link may open a tab (Reports' knowledge gaps open Knowledge).
+  const [params] = useSearchParams()
+  const tab = TABS.includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'branding'
   if (role === null) return <Spinner />
   if (role === 'Technician') return <Navigate to={`/t/${tenant}`} replace />
 
@@ -24,7 +29,7 @@ export function AdminPage() {
         <h1>Admin Settings</h1>
         <p className="muted">Branding, expert models, user roles and the experts' manuals of this tenant.</p>
       </header>
-      <Tabs.Root defaultValue="branding" className="tabs">
+      <Tabs.Root defaultValue={tab} className="tabs">
         <Tabs.List className="tab-list" aria-label="Admin sections">
           <Tabs.Trigger className="tab" value="branding">
             Branding

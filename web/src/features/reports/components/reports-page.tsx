@@ -1,9 +1,11 @@
 import { EXPERT_NAMES, type ReportRange } from '@mw/sync-protocol'
 import { useState } from 'react'
+import { Link } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { useRole } from '../../../lib/session-store.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { type Reports, useReports } from '../hooks/use-reports.ts'
@@ -24,6 +26,7 @@ function formatMinutes(minutes: number | null, none: string): string {
 export function ReportsPage() {
   const tenant = useTenant()
   const online = useOnlineStatus()
+  const role = useRole(tenant)
   const [range, setRange] = useState<ReportRange>({})
   const { state, reload } = useReports(tenant, range)
   const reports = state.status === 'ready' ? state.reports : null
@@ -80,12 +83,12 @@ export function ReportsPage() {
           <Button onClick={() => void reload()}>Try again</Button>
         </EmptyState>
       )}
-      {reports && <ReportBody reports={reports} />}
+      {reports && <ReportBody reports={reports} tenant={tenant} canManage={role === 'Manager' || role === 'Admin'} />}
     </div>
   )
 }
 
-function ReportBody({ reports }: { reports: Reports }) {
+function ReportBody({ reports, tenant, canManage }: { reports: Reports; tenant: string; canManage: boolean }) {
   const s = reports.summary
   const tiles = [
     { label: 'Total Queries', value: s.totalQueries.toLocaleString() },
@@ -121,6 +124,15 @@ function ReportBody({ reports }: { reports: Reports }) {
         </section>
         <section className="card" aria-labelledby="low-confidence">
           <h2 id="low-confidence">Low Confidence Topics</h2>
+          <p className="muted">
+            What technicians asked that the manuals did not answer well, or that they marked not helpful.
+            {canManage && (
+              <>
+                {' '}
+                <Link to={`/t/${tenant}/admin?tab=knowledge`}>Add the missing manuals</Link>
+              </>
+            )}
+          </p>
           {reports.lowConfidence.length === 0 ? (
             <p className="muted">No low-confidence topics.</p>
           ) : (
