@@ -94,12 +94,17 @@ export const tenantUserSchema = z.object({
   role: roleSchema,
   createdAt: timestampSchema,
   profileImageUrl: z.string().nullable(),
+  /** Set while an Admin has deactivated the member (absent in rows from before deactivation existed). */
+  deactivatedAt: timestampSchema.nullable().optional(),
 })
 export type TenantUser = z.infer<typeof tenantUserSchema>
 
 /** PUT /api/t/{tenant}/admin/users/{userId}/role */
 export const updateRoleBodySchema = z.object({ role: roleSchema })
 export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>
+
+/** PUT /admin/users/{userId}/status: an Admin deactivates (sessions end at once) or reactivates a member. */
+export const memberStatusBodySchema = z.object({ active: z.boolean() })
 
 /** POST /admin/users: an Admin adds someone by e-mail. */
 export const inviteMemberSchema = z.object({

@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
-import { browserForThisFile, openPage, signInAs, USERS } from './harness.ts'
+import { accessibilityViolations, browserForThisFile, openPage, signInAs, USERS } from './harness.ts'
 
 const browser = browserForThisFile()
 
 test('an Admin adds a member who then signs in, and removes them again', async () => {
-  const { context, page, pageErrors, policyViolations } = await openPage(browser(), 'tablet')
+  const { context, page, pageErrors, policyViolations } = await openPage(browser(), 'portrait')
   await signInAs(page, USERS.admin.email)
   await page.goto('/t/demo/admin')
   await page.getByRole('tab', { name: 'Users' }).click()
@@ -21,6 +21,17 @@ test('an Admin adds a member who then signs in, and removes them again', async (
   const member = await openPage(browser(), 'phone')
   await signInAs(member.page, 'rigger@demo.local')
   expect(member.page.url()).toMatch(/\/t\/demo\/?$/)
+
+  // Deactivated: signed out at once, and a new sign-in finds the workspace paused; reactivated: back in.
+  await row.getByRole('button', { name: 'Deactivate' }).click()
+  await row.getByText('Deactivated').waitFor()
+  expect((await member.context.request.get('/api/t/demo/cases')).status()).toBe(401)
+  await signInAs(member.page, 'rigger@demo.local')
+  expect((await member.context.request.get('/api/t/demo/cases')).status()).toBe(403)
+  await row.getByRole('button', { name: 'Reactivate' }).click()
+  await expect.poll(() => row.getByText('Deactivated').count(), { timeout: 20_000 }).toBe(0)
+  expect((await member.context.request.get('/api/t/demo/cases')).status()).toBe(200)
+  expect(await accessibilityViolations(page)).toEqual([])
 
   await row.getByRole('button', { name: 'Remove' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()

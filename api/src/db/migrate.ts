@@ -7,6 +7,7 @@ import * as documentLibrary from './migrations/2026-11-25T1200-document-library.
 import * as conversationHistory from './migrations/2026-11-25T1300-conversation-history.ts'
 import * as answerOrigin from './migrations/2026-11-25T1400-answer-origin.ts'
 import * as tenantLogo from './migrations/2026-11-25T1500-tenant-logo.ts'
+import * as memberDeactivation from './migrations/2026-11-25T1600-member-deactivation.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1300-conversation-history': conversationHistory,
   '2026-11-25T1400-answer-origin': answerOrigin,
   '2026-11-25T1500-tenant-logo': tenantLogo,
+  '2026-11-25T1600-member-deactivation': memberDeactivation,
 }
 
 /** The names of every migration this code knows, in order. */

@@ -26,6 +26,9 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   const tenant = c.req.param('tenant')?.toLowerCase() ?? ''
   const membership = await findMembership(c.get('deps').db, tenant, user.id)
   if (!membership) throw new ApiError('not_found', `The workspace "${tenant}" was not found.`)
+  if (membership.deactivated_at) {
+    throw new ApiError('forbidden', 'Your access to this workspace is paused. Ask its administrator to reactivate it.')
+  }
   c.set('actor', { userId: user.id, tenant, role: membership.role as Role })
   await next()
 })

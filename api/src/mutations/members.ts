@@ -2,7 +2,7 @@ import type { Role, TenantUser } from '@mw/sync-protocol'
 import { type Actor, assertAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import { deleteMembership, findTenantUser, upsertMembership } from '../db/queries/tenants.ts'
+import { deleteMembership, findTenantUser, setMembershipDeactivated, upsertMembership } from '../db/queries/tenants.ts'
 import { endUserSessions, findUserByEmail, insertUser } from '../db/queries/users.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
@@ -66,4 +66,21 @@ export async function removeMember(trx: Db, actor: Actor, args: { userId: string
   await recordChange(trx, actor.tenant, 'tenantUser', args.userId, 'delete')
   await endUserSessions(trx, args.userId)
   return { status: 'applied', value: null }
+}
+
+/** An Admin deactivates a member (no access, every session ended at once; role and history kept) or reactivates them. */
+export async function setMemberActive(
+  trx: Db,
+  actor: Actor,
+  args: { userId: string; active: boolean },
+): Promise<MutationOutcome<TenantUser>> {
+  assertAdmin(actor)
+  if (args.userId === actor.userId) throw new ApiError('forbidden', 'You cannot deactivate yourself.')
+  if (!(await findTenantUser(trx, actor.tenant, args.userId))) throw notFound('The user')
+  await setMembershipDeactivated(trx, actor.tenant, args.userId, args.active ? null : now())
+  await recordChange(trx, actor.tenant, 'tenantUser', args.userId)
+  if (!args.active) await endUserSessions(trx, args.userId)
+  const user = await findTenantUser(trx, actor.tenant, args.userId)
+  if (!user) throw new Error(`member ${args.userId} vanished inside its own transaction`)
+  return { status: 'applied', value: user }
 }

@@ -209,6 +209,16 @@ export const PLATFORM_OPERATIONS: Operation[] = [
     response: p.tenantUserSchema,
   },
   {
+    method: 'put',
+    path: `${T}/admin/users/{userId}/status`,
+    summary: 'Deactivate a member (sessions end at once; role and history kept) or reactivate them',
+    access: 'admin',
+    tag: 'admin',
+    body: p.memberStatusBodySchema,
+    ...ok(),
+    response: p.tenantUserSchema,
+  },
+  {
     method: 'delete',
     path: `${T}/admin/users/{userId}`,
     summary: 'Remove someone from the workspace; their sessions end at once',

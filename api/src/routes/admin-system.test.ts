@@ -52,6 +52,34 @@ describe('members an Admin adds and removes', () => {
     expect((await send(t, fresh, 'GET', '/api/t/demo/cases')).status).toBe(404)
   })
 
+  it('deactivates a member (sessions end, access paused, role kept) and reactivates them', async () => {
+    const added = await send(t, admin, 'POST', '/api/t/demo/admin/users', {
+      email: 'pause.me@example.com',
+      role: 'Technician',
+    })
+    const techId = tenantUserSchema.parse(added.body).id
+    const cookie = await t.signIn('pause.me@example.com')
+    const status = (active: unknown, who = admin, userId = techId) =>
+      send(t, who, 'PUT', `/api/t/demo/admin/users/${userId}/status`, { active })
+    const off = await status(false)
+    expect(off.status).toBe(200)
+    expect(tenantUserSchema.parse(off.body)).toMatchObject({ role: 'Technician', deactivatedAt: expect.any(String) })
+    expect((await send(t, cookie, 'GET', '/api/t/demo/cases')).status).toBe(401)
+    const again = await t.signIn('pause.me@example.com')
+    const paused = await send(t, again, 'GET', '/api/t/demo/cases')
+    expect(paused.status).toBe(403)
+    expect(errorBodySchema.parse(paused.body).error.message).toMatch(/paused/)
+    const before = await fingerprint(t.db)
+    expect((await status(true, manager)).status).toBe(403)
+    expect((await status(false, admin, w.userId('admin@demo.local'))).status).toBe(403)
+    expect((await status(false, admin, w.userId('admin@harbor.local'))).status).toBe(404)
+    expect((await status('no')).status).toBe(400)
+    expect(await fingerprint(t.db)).toBe(before)
+    const on = await status(true)
+    expect(tenantUserSchema.parse(on.body).deactivatedAt).toBeNull()
+    expect((await send(t, again, 'GET', '/api/t/demo/cases')).status).toBe(200)
+  })
+
   it('lets only an Admin do it, never to themselves, and never across workspaces', async () => {
     const before = await fingerprint(t.db)
     for (const cookie of [manager, tech]) {

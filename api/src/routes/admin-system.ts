@@ -1,6 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXPERTS, inviteMemberSchema, PROTOCOL_VERSION, type SystemInfo } from '@mw/sync-protocol'
+import {
+  EXPERTS,
+  inviteMemberSchema,
+  memberStatusBodySchema,
+  PROTOCOL_VERSION,
+  type SystemInfo,
+} from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
@@ -11,7 +17,7 @@ import type { Env } from '../env.ts'
 import { unavailableReason } from '../experts/providers.ts'
 import { recentErrors } from '../lib/logger.ts'
 import { validate } from '../middleware/validate.ts'
-import { inviteMember, removeMember } from '../mutations/members.ts'
+import { inviteMember, removeMember, setMemberActive } from '../mutations/members.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 
 const ROOT_PACKAGE = path.resolve(import.meta.dirname, '../../../package.json')
@@ -48,6 +54,10 @@ export const adminSystemRoutes = new Hono<AppEnv>()
     const args = { userId: c.req.param('userId') }
     await runMutation(c.get('deps').db, (trx) => removeMember(trx, c.get('actor'), args))
     return c.body(null, 204)
+  })
+  .put('/admin/users/:userId/status', validate('json', memberStatusBodySchema), async (c) => {
+    const args = { userId: c.req.param('userId'), active: c.req.valid('json').active }
+    return c.json(await runMutation(c.get('deps').db, (trx) => setMemberActive(trx, c.get('actor'), args)))
   })
   .get('/admin/system', async (c) => {
     const actor = c.get('actor')

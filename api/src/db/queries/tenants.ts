@@ -51,6 +51,7 @@ const tenantUserColumns = [
   'users.profile_image_url',
   'memberships.role',
   'memberships.created_at',
+  'memberships.deactivated_at',
 ] as const
 
 export async function listTenantUsers(db: Db, tenant: string): Promise<TenantUser[]> {
@@ -83,6 +84,7 @@ function toTenantUser(row: {
   profile_image_url: string | null
   role: string
   created_at: string
+  deactivated_at: string | null
 }): TenantUser {
   return {
     id: row.id,
@@ -92,6 +94,7 @@ function toTenantUser(row: {
     role: row.role as Role,
     createdAt: row.created_at,
     profileImageUrl: row.profile_image_url,
+    deactivatedAt: row.deactivated_at,
   }
 }
 
@@ -136,6 +139,15 @@ export async function upsertMembership(
     .onConflict((oc) =>
       oc.columns(['tenant_slug', 'user_id']).doUpdateSet({ role: m.role, scope_version: m.scopeVersion }),
     )
+    .execute()
+}
+
+export async function setMembershipDeactivated(db: Db, tenant: string, userId: string, at: string | null) {
+  await db
+    .updateTable('memberships')
+    .set({ deactivated_at: at })
+    .where('tenant_slug', '=', tenant)
+    .where('user_id', '=', userId)
     .execute()
 }
 

@@ -20,6 +20,8 @@ export interface MembershipTable {
   /** Change-log version of the last role change: a pull cursor older than this re-downloads, because what the user may see changed. */
   scope_version: number
   created_at: string
+  /** Set while an Admin has deactivated the member: no access, role and history kept. */
+  deactivated_at: string | null
 }
 export type MembershipRow = Selectable<MembershipTable>
 

@@ -25,3 +25,9 @@ export const removeMember = (tenant: string, userId: string) =>
     idempotencyKey: crypto.randomUUID(),
     timeoutMs: 15000,
   })
+
+export const setMemberActive = (tenant: string, userId: string, active: boolean) =>
+  apiRequest('PUT', `/api/t/${tenant}/admin/users/${userId}/status`, tenantUserSchema, {
+    body: { active },
+    timeoutMs: 15000,
+  })

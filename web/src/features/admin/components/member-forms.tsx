@@ -9,7 +9,7 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { notifyLocalWrite } from '../../../sync/write-signal.ts'
-import { inviteMember, removeMember } from '../member-actions.ts'
+import { inviteMember, removeMember, setMemberActive } from '../member-actions.ts'
 
 const reason = (error: unknown, fallback: string) =>
   error instanceof ApiError
@@ -102,5 +102,33 @@ export function RemoveMemberButton({ userId, name }: { userId: string; name: str
         </div>
       </Dialog>
     </>
+  )
+}
+
+/** Pauses someone's access (signed out everywhere at once, role and history kept), or gives it back. */
+export function MemberStatusButton({ userId, name, active }: { userId: string; name: string; active: boolean }) {
+  const tenant = useTenant()
+  const db = useLocalDb()
+  const [busy, setBusy] = useState(false)
+  const change = async () => {
+    setBusy(true)
+    try {
+      await setMemberActive(tenant, userId, !active)
+      toast(
+        active
+          ? { title: 'Member deactivated', description: `${name} is signed out and cannot sign in to this workspace.` }
+          : { title: 'Member reactivated', description: `${name} can sign in again.` },
+      )
+      notifyLocalWrite(db)
+    } catch (error) {
+      errorToast('Update failed', reason(error, 'Try again in a moment.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button variant="ghost" disabled={busy} onClick={() => void change()}>
+      {active ? 'Deactivate' : 'Reactivate'}
+    </Button>
   )
 }

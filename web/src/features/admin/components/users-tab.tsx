@@ -1,5 +1,6 @@
 import { ROLES, type Role } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
@@ -9,7 +10,7 @@ import { useCurrentUser } from '../../../lib/session-store.ts'
 import { awaitMutationResult } from '../../../sync/await-result.ts'
 import { changeUserRole } from '../actions.ts'
 import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
-import { AddMemberForm, RemoveMemberButton } from './member-forms.tsx'
+import { AddMemberForm, MemberStatusButton, RemoveMemberButton } from './member-forms.tsx'
 
 /** Tenant users with a role selector; only admins may use it, and nobody may change their own role. */
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
@@ -69,6 +70,7 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                     )}
                     {displayName(u)}
                     {own && <span className="muted"> (you)</span>}
+                    {u.deactivatedAt && <Badge variant="secondary">Deactivated</Badge>}
                   </span>
                 </td>
                 <td>{u.email}</td>
@@ -88,7 +90,14 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                     ))}
                   </select>
                 </td>
-                <td>{!own && <RemoveMemberButton userId={u.id} name={displayName(u)} />}</td>
+                <td>
+                  {!own && (
+                    <span className="row-actions">
+                      <MemberStatusButton userId={u.id} name={displayName(u)} active={!u.deactivatedAt} />
+                      <RemoveMemberButton userId={u.id} name={displayName(u)} />
+                    </span>
+                  )}
+                </td>
               </tr>
             )
           })}
