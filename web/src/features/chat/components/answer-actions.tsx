@@ -2,6 +2,7 @@ import { LIMITS } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
+import { Icon } from '../../../components/ui/icon.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
@@ -67,7 +68,7 @@ export function AnswerActions({
           aria-pressed={rating?.rating === 'up'}
           onClick={() => void rate('up').then((ok) => ok && setCommenting(false))}
         >
-          👍
+          <Icon name="thumbUp" />
         </Button>
         <Button
           variant="ghost"
@@ -75,7 +76,7 @@ export function AnswerActions({
           aria-pressed={rating?.rating === 'down'}
           onClick={() => void rate('down').then((ok) => ok && setCommenting(true))}
         >
-          👎
+          <Icon name="thumbDown" />
         </Button>
         {onRegenerate && (
           <Button variant="ghost" onClick={onRegenerate}>
