@@ -117,6 +117,8 @@ export const inviteMemberSchema = z.object({
 /** GET /admin/system: what an Admin needs to know the server is healthy. */
 export const systemInfoSchema = z.object({
   version: z.string(),
+  /** The web app being served: its entry bundle's content hash and when it was built (null without a build). */
+  build: z.object({ id: z.string().nullable(), builtAt: timestampSchema.nullable() }),
   protocolVersion: z.string(),
   node: z.string(),
   startedAt: timestampSchema,

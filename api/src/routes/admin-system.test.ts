@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { errorBodySchema, systemInfoSchema, tenantUserSchema } from '@mw/sync-protocol'
 import { describe, expect, it } from 'vitest'
 import { answerStoredMessage } from '../experts/answer-stored-message.ts'
@@ -137,5 +140,16 @@ describe('the System figures', () => {
     expect(furuno?.answers.primary).toBe(0)
     expect(info.recentErrors[0]?.message).toBe('could not answer a message')
     expect(JSON.stringify(info.recentErrors)).not.toContain('harbor')
+  })
+
+  it('names the web build it serves by its entry bundle hash and build time', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-dist-'))
+    fs.writeFileSync(path.join(dist, 'index.html'), '<script type="module" src="/assets/index-Ab3_x9Zq.js"></script>')
+    const served = await createTestApp({}, { WEB_DIST: dist })
+    const cookie = await served.signIn('admin@demo.local')
+    const info = systemInfoSchema.parse((await send(served, cookie, 'GET', '/api/t/demo/admin/system')).body)
+    expect(info.build.id).toBe('Ab3_x9Zq')
+    expect(Date.parse(info.build.builtAt ?? '')).toBeGreaterThan(Date.now() - 60_000)
+    fs.rmSync(dist, { recursive: true, force: true })
   })
 })

@@ -42,6 +42,17 @@ async function modelFigures(db: Db, env: Env, tenant: string): Promise<SystemInf
   })
 }
 
+/** The served web build: the content hash in its entry bundle's name, and when index.html was written. */
+function webBuild(env: Env): SystemInfo['build'] {
+  const index = path.join(env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'), 'index.html')
+  try {
+    const id = /\/assets\/index-([\w-]+)\.js/.exec(fs.readFileSync(index, 'utf8'))?.[1] ?? null
+    return { id, builtAt: fs.statSync(index).mtime.toISOString() }
+  } catch {
+    return { id: null, builtAt: null }
+  }
+}
+
 const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0)
 
 /** Members an Admin adds and removes, and the System tab's figures. */
@@ -72,6 +83,7 @@ export const adminSystemRoutes = new Hono<AppEnv>()
     }
     const body: SystemInfo = {
       version: VERSION,
+      build: webBuild(env),
       protocolVersion: String(PROTOCOL_VERSION),
       node: process.version,
       startedAt: STARTED_AT,

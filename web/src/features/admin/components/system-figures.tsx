@@ -34,6 +34,8 @@ export function SystemFigures() {
       <dt>Server version</dt>
       <dd>
         {info.version} (Node {info.node}), running since {relativeTime(info.startedAt)}
+        {info.build.id && `; web build ${info.build.id}`}
+        {info.build.builtAt && `, built ${relativeTime(info.build.builtAt)}`}
       </dd>
       <dt>Database</dt>
       <dd>
