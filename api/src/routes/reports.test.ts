@@ -65,6 +65,37 @@ describe('reports are computed from the tenant data', () => {
     ])
   })
 
+  it('groups the knowledge gaps by topic: the same content words, whatever the wording', async () => {
+    const at = daysAgo(500)
+    const asked = ['Noise from the gyro', 'gyro noises?', 'Gyro noise', 'Radar noise', 'gyro noise']
+    await t.db
+      .insertInto('query_log')
+      .values(
+        asked.map((query, i) => ({
+          id: `topic${i}`,
+          tenant_slug: 'demo',
+          user_id: w.userId('tech@demo.local'),
+          expert: 'seakeeper' as const,
+          query,
+          best_score: 0.2,
+          created_at: at,
+        })),
+      )
+      .execute()
+    const day = at.slice(0, 10)
+    const res = await send(
+      t,
+      w.cookie('manager@demo.local'),
+      'GET',
+      `/api/t/demo/reports/low-confidence?from=${day}&to=${day}`,
+    )
+    expect(lowConfidenceTopicsSchema.parse(res.body)).toEqual([
+      { topic: 'Gyro noise', queries: 4, confidence: 0.2 },
+      { topic: 'Radar noise', queries: 1, confidence: 0.2 },
+    ])
+    await t.db.deleteFrom('query_log').where('id', 'like', 'topic%').execute()
+  })
+
   it('summarises queries per expert, resolution and training completion', async () => {
     expect(reportSummarySchema.parse(await report('summary'))).toEqual({
       totalQueries: 10,

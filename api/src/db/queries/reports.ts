@@ -12,6 +12,7 @@ import {
   type TrainingSummaryRow,
 } from '@mw/sync-protocol'
 import { sql } from 'kysely'
+import { searchTerms, stem } from '../../experts/search-terms.ts'
 import { daysAgo } from '../../lib/time.ts'
 import type { Db } from '../database.ts'
 
@@ -68,6 +69,11 @@ export async function topSearches(
   }))
 }
 
+/**
+ * The knowledge-gap report: questions grouped by topic (the same content words, "noise from the
+ * gyro" with "Gyro noises?"), named by their most asked wording, whose answers' best passages
+ * scored low on average, or that someone marked not helpful (logged with score 0).
+ */
 export async function lowConfidenceTopics(
   db: Db,
   tenant: string,
@@ -77,26 +83,40 @@ export async function lowConfidenceTopics(
   const rows = await db
     .selectFrom('query_log')
     .select([
-      latestWording.as('topic'),
+      latestWording.as('wording'),
       lastAsked.as('lastAsked'),
       sql<number>`count(*)`.as('queries'),
-      sql<number>`avg(best_score)`.as('confidence'),
+      sql<number>`sum(best_score)`.as('scoreSum'),
     ])
     .where('tenant_slug', '=', tenant)
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .groupBy(normalizedQuery)
-    .having(sql<number>`avg(best_score)`, '<', LOW_CONFIDENCE_BELOW)
-    .orderBy('confidence')
     .orderBy('queries', 'desc')
-    .limit(REPORT_ROWS)
+    .limit(TOPIC_SOURCE_ROWS)
     .execute()
-  return rows.map((r) => ({
-    topic: r.topic,
-    queries: Number(r.queries),
-    confidence: Math.min(1, Math.max(0, Math.round(r.confidence * 100) / 100)),
-  }))
+  const topics = new Map<string, { topic: string; top: number; queries: number; scoreSum: number }>()
+  for (const r of rows) {
+    const key = topicKey(r.wording)
+    const t = topics.get(key) ?? { topic: r.wording, top: 0, queries: 0, scoreSum: 0 }
+    if (Number(r.queries) > t.top) Object.assign(t, { topic: r.wording, top: Number(r.queries) })
+    t.queries += Number(r.queries)
+    t.scoreSum += Number(r.scoreSum)
+    topics.set(key, t)
+  }
+  return [...topics.values()]
+    .map((t) => ({ topic: t.topic, queries: t.queries, confidence: t.scoreSum / t.queries }))
+    .filter((t) => t.confidence < LOW_CONFIDENCE_BELOW)
+    .sort((a, b) => a.confidence - b.confidence || b.queries - a.queries)
+    .slice(0, REPORT_ROWS)
+    .map((t) => ({ ...t, confidence: Math.min(1, Math.max(0, Math.round(t.confidence * 100) / 100)) }))
 }
+
+/** The most-asked distinct questions the topic grouping reads. */
+const TOPIC_SOURCE_ROWS = 2000
+const topicKey = (question: string) =>
+  [...new Set(searchTerms(question).map((w) => stem(w.replace(/s$/u, ''))))].sort().join(' ') ||
+  question.trim().toLowerCase()
 
 /** One row per training set that has assignments: share completed and the completed ones' mean score. */
 export async function trainingSummary(db: Db, tenant: string, range: ReportRange = {}): Promise<TrainingSummaryRow[]> {
