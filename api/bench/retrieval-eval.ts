@@ -5,8 +5,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Expert } from '@mw/sync-protocol'
+import { TOP_K } from '@mw/sync-protocol/retrieval'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
-import { retrieve, TOP_K } from '../src/experts/retrieve.ts'
+import { retrieve } from '../src/experts/retrieve.ts'
 import { benchDatabase, benchDeps } from './bench-db.ts'
 
 interface Case {

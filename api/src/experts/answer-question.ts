@@ -4,6 +4,7 @@
  * Both the SSE route and the offline-message path run this; the caller owns deduplication.
  */
 import type { AnswerOrigin, Expert, Message, StreamEvent } from '@mw/sync-protocol'
+import { localAnswerLines } from '@mw/sync-protocol/retrieval'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import { messagesBefore } from '../db/queries/expert-answers.ts'
@@ -15,7 +16,6 @@ import { recordAssistantMessage } from '../mutations/chat.ts'
 import { HtmlBlockBuffer } from './answer-html.ts'
 import { generateAnswer, type QuestionImage } from './generate.ts'
 import { htmlToText } from './html-to-text.ts'
-import { localAnswerLines } from './local-answerer.ts'
 import { buildPrompt, type PromptTurn } from './prompt.ts'
 import { modelChain } from './providers.ts'
 import { retrieve } from './retrieve.ts'

@@ -1,35 +1,4 @@
-/**
- * Turns a free-text question into FTS5 search terms. Every term is a quoted string of letters
- * and digits, so nothing a user types can reach the FTS5 query syntax.
- */
-const STOPWORDS = new Set(
-  `a about above after again against all am an and any are as at be because been before being
-  below between both but by can cannot could did do does doing don down during each few for from
-  further had has have having he her here hers him his how i if in into is it its itself just me
-  more most my myself no nor not now of off on once only or other our ours out over own same she
-  should so some such than that the their them then there these they this those through to too
-  under until up very was we were what when where which while who whom why will with won would
-  you your yours t s d ll m re ve isn aren wasn weren doesn didn hasn haven hadn wouldn shouldn
-  couldn please tell explain know need help get got also may might must shall use used using`.split(/\s+/),
-)
-
-const MAX_TERMS = 24
-
-/** Distinct, lower-cased content words of the question, in order of first appearance. */
-export function searchTerms(query: string): string[] {
-  const words = query
-    .toLowerCase()
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-  const terms: string[] = []
-  for (const word of words) {
-    if (!word || STOPWORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue
-    if (word.length > 40 || terms.includes(word)) continue
-    terms.push(word)
-    if (terms.length === MAX_TERMS) break
-  }
-  return terms
-}
+// FTS5 expressions for the shared search terms (@mw/sync-protocol/retrieval).
 
 /** One FTS5 token naming a tenant's expert; hex keeps it a single token whatever the slug. */
 export const scopeToken = (tenant: string, expert: string) => `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
@@ -43,16 +12,3 @@ export function matchExpression(scope: string, terms: string[], every = false): 
   const quoted = terms.map((t) => `"${t}"`)
   return every ? [`scope:"${scope}"`, ...quoted].join(' AND ') : `scope:"${scope}" AND (${quoted.join(' OR ')})`
 }
-
-/** Light suffix stripping, enough to tell whether a sentence mentions a term (not for the index). */
-export const stem = (term: string) => (term.length <= 4 ? term : term.replace(/(ing|ed|es|ly|er|s)$/u, ''))
-
-/** The share of `terms` that appear in `text` (by stem, at a word start): 0 to 1. */
-export function termCoverage(text: string, terms: string[]): number {
-  if (terms.length === 0) return 0
-  const lower = text.toLowerCase()
-  const found = terms.filter((term) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(stem(term))}`, 'u').test(lower))
-  return found.length / terms.length
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

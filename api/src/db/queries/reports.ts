@@ -11,8 +11,8 @@ import {
   type TopSearch,
   type TrainingSummaryRow,
 } from '@mw/sync-protocol'
+import { searchTerms, stem } from '@mw/sync-protocol/retrieval'
 import { sql } from 'kysely'
-import { searchTerms, stem } from '../../experts/search-terms.ts'
 import { daysAgo } from '../../lib/time.ts'
 import type { Db } from '../database.ts'
 

@@ -59,7 +59,7 @@ export function SystemFigures() {
         <Fragment key={m.expert}>
           <dt>{EXPERT_NAMES[m.expert]} model</dt>
           <dd>
-            {m.primary}: {m.unavailable ?? 'can be called'}. Last 7 days: {m.answers.primary} answers by it,{' '}
+            {m.primary}: {m.unavailable ?? 'can be called.'} Last 7 days: {m.answers.primary} answers by it,{' '}
             {m.answers.fallback} by the fallback, {m.answers.local} from the manuals alone.
           </dd>
         </Fragment>

@@ -3,9 +3,10 @@
  * the retrieved passages that share the most words with the question, grouped by source and
  * cited [n] in the order of meta.contexts, and says plainly when nothing relevant was found.
  */
-import { EXPERT_NAMES, type Expert } from '@mw/sync-protocol'
-import type { Retrieval } from './retrieve.ts'
-import { termCoverage } from './search-terms.ts'
+import type { Expert } from '../common.ts'
+import { EXPERT_NAMES } from '../constants.ts'
+import type { Retrieval } from './gate.ts'
+import { termCoverage } from './terms.ts'
 
 const PER_SOURCE = 3
 const TOTAL = 7

@@ -1,0 +1,79 @@
+/**
+ * BM25 over the passages kept on a device, scored as SQLite FTS5 scores them on the server
+ * (k1 1.2, b 0.75; Porter stems of unicode61 tokens without diacritics; title counts 2, section
+ * 1.5, text 1) and searched the same way: passages holding every term first, the any-term
+ * ranking filling the rest.
+ */
+import { stemmer } from 'stemmer'
+import type { Candidate } from './gate.ts'
+
+const K1 = 1.2
+const B = 0.75
+const WEIGHTS = { title: 2, section: 1.5, text: 1 } as const
+
+export interface Bm25Index {
+  passages: Candidate[]
+  /** term -> [passage index, term frequency] pairs */
+  postings: Map<string, [number, number][]>
+  lengths: Uint32Array
+  averageLength: number
+}
+
+/** unicode61 with remove_diacritics, then Porter: the server's FTS5 tokenizer. */
+const tokens = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(stemmer)
+
+export function buildIndex(passages: Candidate[]): Bm25Index {
+  const postings = new Map<string, [number, number][]>()
+  const lengths = new Uint32Array(passages.length)
+  let total = 0
+  passages.forEach((p, i) => {
+    const counts = new Map<string, number>()
+    let length = 0
+    for (const field of ['title', 'section', 'text'] as const) {
+      const words = tokens(p[field] ?? '')
+      length += words.length
+      for (const w of words) counts.set(w, (counts.get(w) ?? 0) + WEIGHTS[field])
+    }
+    // The server's row also holds its scope token (weight 0, but one token of the row's length).
+    lengths[i] = length + 1
+    total += length + 1
+    for (const [w, n] of counts) {
+      const list = postings.get(w)
+      if (list) list.push([i, n])
+      else postings.set(w, [[i, n]])
+    }
+  })
+  return { passages, postings, lengths, averageLength: passages.length ? total / passages.length : 0 }
+}
+
+/** The best `limit` passages for the terms: those with every term first, then any term. */
+export function searchIndex(index: Bm25Index, terms: string[], limit: number): Candidate[] {
+  if (terms.length === 0 || index.passages.length === 0) return []
+  const n = index.passages.length
+  const scores = new Map<number, { score: number; matched: number }>()
+  const wanted = new Set(terms.flatMap(tokens))
+  for (const term of wanted) {
+    const list = index.postings.get(term)
+    if (!list) continue
+    const idf = Math.max(1e-6, Math.log((n - list.length + 0.5) / (list.length + 0.5)))
+    for (const [i, tf] of list) {
+      const norm = tf + K1 * (1 - B + (B * (index.lengths[i] ?? 0)) / (index.averageLength || 1))
+      const entry = scores.get(i) ?? { score: 0, matched: 0 }
+      entry.score += (idf * tf * (K1 + 1)) / norm
+      entry.matched += 1
+      scores.set(i, entry)
+    }
+  }
+  const ranked = [...scores.entries()].sort(
+    ([ia, a], [ib, b]) =>
+      Number(b.matched === wanted.size) - Number(a.matched === wanted.size) || b.score - a.score || ia - ib,
+  )
+  return ranked.slice(0, limit).map(([i]) => index.passages[i] as Candidate)
+}

@@ -1,0 +1,9 @@
+/**
+ * The retrieval core the server and the device share (`@mw/sync-protocol/retrieval`, kept out of
+ * the main entry so the app's first load does not carry it): search terms, the relevance gate,
+ * the built-in answerer, and BM25 for the manuals kept on a device.
+ */
+export * from './bm25.ts'
+export * from './gate.ts'
+export * from './local-answer.ts'
+export * from './terms.ts'
