@@ -30,6 +30,8 @@ export default defineConfig({
       },
     }),
   ],
+  // The offline answerer's worker imports modules of its own (Dexie, the retrieval core).
+  worker: { format: 'es' },
   // scripts/check-bundle.mjs reads .vite/manifest.json to sum the first-load JS of the signed-in Home.
   build: { manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -2,6 +2,8 @@ import { expertSchema, idSchema, requiredText, timestampSchema } from './common.
 import { LIMITS } from './constants.ts'
 import { z } from './zod.ts'
 
+export { documentUrl } from './document-url.ts'
+
 /** A manual in an expert's knowledge base (Admin Settings → Knowledge, and the documents API). */
 export const DOCUMENT_STATUSES = ['processing', 'ready', 'failed'] as const
 
@@ -33,20 +35,6 @@ export type KbDocument = z.infer<typeof documentSchema>
 export const documentListSchema = z.object({ documents: z.array(documentSchema) })
 export const documentAnswerSchema = z.object({ document: documentSchema })
 export const renameDocumentSchema = z.object({ title: requiredText(LIMITS.titleMaxChars) })
-
-/** The app route that opens a document at a PDF page or an HTML/Markdown section, the cited passage marked. */
-export function documentUrl(
-  tenant: string,
-  documentId: string,
-  at: { page: number | null; section: string | null; ordinal?: number },
-) {
-  const query: string[] = []
-  if (at.page !== null) query.push(`page=${at.page}`)
-  else if (at.section) query.push(`section=${encodeURIComponent(at.section)}`)
-  if (at.ordinal !== undefined) query.push(`passage=${at.ordinal}`)
-  const base = `/t/${tenant}/documents/${documentId}`
-  return query.length ? `${base}?${query.join('&')}` : base
-}
 
 export const documentPassageSchema = z.object({
   ordinal: z.number().int(),

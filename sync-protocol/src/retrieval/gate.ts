@@ -1,5 +1,5 @@
 import type { Source } from '../conversations.ts'
-import { documentUrl } from '../documents.ts'
+import { documentUrl } from '../document-url.ts'
 import { termCoverage } from './terms.ts'
 
 export const TOP_K = 5

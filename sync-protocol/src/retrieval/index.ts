@@ -3,6 +3,8 @@
  * the main entry so the app's first load does not carry it): search terms, the relevance gate,
  * the built-in answerer, and BM25 for the manuals kept on a device.
  */
+
+export { escapeHtml } from '../chat-text.ts'
 export * from './bm25.ts'
 export * from './gate.ts'
 export * from './local-answer.ts'

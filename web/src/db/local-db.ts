@@ -9,14 +9,17 @@ import type {
   Case,
   CaseEvent,
   Conversation,
+  Expert,
   Message,
   MutationArgs,
   MutationType,
+  Source,
   SyncEntity,
   TenantConfig,
   TenantUser,
   TrainingSet,
 } from '@mw/sync-protocol'
+import type { Candidate } from '@mw/sync-protocol/retrieval'
 import { Dexie, type Table } from 'dexie'
 
 export type OutboxState = 'pending' | 'acked' | 'rejected' | 'conflict'
@@ -61,6 +64,40 @@ export interface SyncState {
   lastSeq: number
 }
 
+/** A manual kept on this device for answering offline (its passages are in `kbPassages`). */
+export interface KeptDocument {
+  id: string
+  expert: Expert
+  title: string
+  fileName: string
+  sha256: string
+  updatedAt: string
+  passages: number
+  /** The passages' text as stored, in bytes (what the device spends on it). */
+  bytes: number
+}
+
+/** One passage of a kept manual, in the retrieval core's shape. */
+export type KeptPassage = Candidate & { expert: Expert }
+
+/** An expert whose manuals this device keeps, and when they were last brought up to date. */
+export interface KeptExpert {
+  expert: Expert
+  updatedAt: string
+  documents: number
+  passages: number
+  bytes: number
+}
+
+/** An answer written on this device with no network (local only; the server's answer follows). */
+export interface OfflineAnswer {
+  questionId: string
+  conversationId: string
+  content: string
+  sources: Source[]
+  createdAt: string
+}
+
 /** This user's own rating of an answer (local only: the server keeps it for the reports). */
 export interface LocalRating {
   messageId: string
@@ -87,6 +124,10 @@ export class LocalDb extends Dexie {
   acks!: Table<AckRow, string>
   syncState!: Table<SyncState, string>
   ratings!: Table<LocalRating, string>
+  keptDocuments!: Table<KeptDocument, string>
+  keptPassages!: Table<KeptPassage, string>
+  keptExperts!: Table<KeptExpert, string>
+  offlineAnswers!: Table<OfflineAnswer, string>
 
   readonly userId: string
   readonly tenant: string
@@ -112,6 +153,12 @@ export class LocalDb extends Dexie {
     // The drainer reads the next pending entries in seq order without loading the answered ones.
     this.version(2).stores({ outbox: 'seq, &mid, state, [state+seq]' })
     this.version(3).stores({ ratings: 'messageId' })
+    this.version(4).stores({
+      keptDocuments: 'id, expert',
+      keptPassages: 'id, documentId, expert',
+      keptExperts: 'expert',
+      offlineAnswers: 'questionId, conversationId',
+    })
   }
 }
 

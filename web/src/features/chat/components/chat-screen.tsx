@@ -1,5 +1,5 @@
 import { EXPERT_NAMES, type Expert, type Message } from '@mw/sync-protocol'
-import { useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
@@ -9,6 +9,7 @@ import { useAnswerFollower } from '../hooks/use-answer-follower.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
 import { takePendingMessage } from '../hooks/use-pending-message.ts'
 import { useSendMessage } from '../hooks/use-send-message.ts'
+import { useOfflineAnswers } from '../offline/use-offline-answers.ts'
 import { useChatStore } from '../store.ts'
 import { AnswerActions } from './answer-actions.tsx'
 import { Composer } from './composer.tsx'
@@ -41,6 +42,12 @@ export function ChatScreen({ expert }: { expert: Expert }) {
       ? liveAnswer
       : null
   const lastMessage = stored?.messages.at(-1)
+  const offlineAnswers = useOfflineAnswers(
+    expert,
+    urlConversation,
+    stored?.messages ?? [],
+    lastMessage?.role === 'user' && !live,
+  )
   const pendingTaken = useRef(false)
   const failedLoad = useRef<string | null>(null)
   const endRef = useRef<HTMLDivElement>(null)
@@ -157,19 +164,32 @@ export function ChatScreen({ expert }: { expert: Expert }) {
             onNew={startNew}
           />
           <div className="message-list" aria-live="polite">
-            {stored?.messages.map((m) => (
-              <MessageBubble
-                key={m.id}
-                author={m.role}
-                content={m.content}
-                createdAt={m.createdAt}
-                sources={m.metadata.sources}
-                images={stored.images.get(m.id)}
-                pending={stored.unsent.has(m.id)}
-                origin={m.metadata.answer}
-                actions={messageActions(m)}
-              />
-            ))}
+            {stored?.messages.map((m) => {
+              const offline = offlineAnswers.get(m.id)
+              return (
+                <Fragment key={m.id}>
+                  <MessageBubble
+                    author={m.role}
+                    content={m.content}
+                    createdAt={m.createdAt}
+                    sources={m.metadata.sources}
+                    images={stored.images.get(m.id)}
+                    pending={stored.unsent.has(m.id)}
+                    origin={m.metadata.answer}
+                    actions={messageActions(m)}
+                  />
+                  {offline && (
+                    <MessageBubble
+                      author="assistant"
+                      label="Answered offline from the manuals on this device"
+                      content={offline.content}
+                      createdAt={offline.createdAt}
+                      sources={offline.sources}
+                    />
+                  )}
+                </Fragment>
+              )
+            })}
             {live && (
               <MessageBubble
                 author="assistant"

@@ -13,6 +13,8 @@ interface MessageBubbleProps {
   pending?: boolean
   /** How the answer came about: a note says when it was stopped or did not come from the chosen model. */
   origin?: AnswerOrigin | undefined
+  /** Said above the answer (an answer written on the device with no network). */
+  label?: string
   /** The message's own controls (copy, rating, edit…). */
   actions?: ReactNode
 }
@@ -34,11 +36,13 @@ export function MessageBubble({
   images = [],
   pending,
   origin,
+  label,
   actions,
 }: MessageBubbleProps) {
   const note = originNote(origin)
   return (
     <article className={`message message-${author}`} aria-label={author === 'user' ? 'Your message' : 'Expert answer'}>
+      {label && <p className="message-label">{label}</p>}
       {images.length > 0 && (
         <div className="message-images">
           {images.map((img) => (

@@ -4,6 +4,7 @@ import { ConversationList } from '../../../lib/conversation-list.tsx'
 import { useIsMobile } from '../../../lib/use-media-query.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
 import { ExpertKnowledge } from './expert-knowledge.tsx'
+import { OfflineKnowledge } from './offline-knowledge.tsx'
 import { EXPERT_TAGLINES, SUGGESTIONS } from './suggestions.ts'
 
 export function StartView({
@@ -28,6 +29,7 @@ export function StartView({
         <h1>{EXPERT_NAMES[expert]} Expert</h1>
         <p className="muted">{EXPERT_TAGLINES[expert]}</p>
         <ExpertKnowledge expert={expert} />
+        <OfflineKnowledge expert={expert} />
       </header>
       <section aria-labelledby="suggestions-title">
         <div className="section-head">

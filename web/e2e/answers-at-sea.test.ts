@@ -1,0 +1,76 @@
+/**
+ * Issue 12's promise in a real browser: the expert answers with no network from the manuals kept
+ * on the tablet, the question still reaches the server once, and the server's answer follows.
+ */
+import { expect, test } from 'vitest'
+import { browserForThisFile, openPage, signInAs, USERS, waitForServiceWorker, waitForSynced } from './harness.ts'
+
+const browser = browserForThisFile()
+
+interface ServerMessage {
+  role: string
+  content: string
+  replyTo: string | null
+}
+
+test('download for offline use, ask at sea, get a labelled answer with sources, then the server answer', async () => {
+  const { context, page, pageErrors, policyViolations } = await openPage(browser(), 'portrait')
+  await signInAs(page, USERS.tech.email)
+  await waitForServiceWorker(page)
+  await page.goto('/t/demo/ask/seakeeper')
+  await page.getByRole('button', { name: 'Download for offline use' }).click()
+  await page.getByText(/^Available offline · .* · \d+ manuals · updated/).waitFor({ timeout: 30_000 })
+  await waitForSynced(page)
+
+  await context.setOffline(true)
+  // A reload at sea: the app, the kept manuals and the answerer all come from the device.
+  await page.reload()
+  const question = 'What should I check for a high temperature alarm on the cooling loop?'
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  await composer.fill(question)
+  await composer.press('Enter')
+  const offline = page
+    .getByRole('article', { name: 'Expert answer' })
+    .filter({ hasText: 'Answered offline from the manuals on this device' })
+    .first()
+  await offline.waitFor({ timeout: 20_000 })
+  await offline.getByText(/^Sources \(\d+\)$/).click()
+  expect(await offline.getByRole('link').count()).toBeGreaterThan(0)
+  const conversationId = new URL(page.url()).searchParams.get('conversation')
+
+  // An off-topic question gets "nothing relevant" on the device too.
+  await composer.fill('Best pizza recipe in Antibes harbour?')
+  await composer.press('Enter')
+  await page
+    .getByRole('article', { name: 'Expert answer' })
+    .filter({ hasText: 'I could not find anything about this' })
+    .waitFor({ timeout: 20_000 })
+
+  await context.setOffline(false)
+  // Back in range: each question reaches the server once and its answer arrives beside the offline one.
+  await expect
+    .poll(
+      async () => {
+        const res = await context.request.get(`/api/t/demo/conversations/${conversationId}`)
+        if (!res.ok()) return -1
+        const messages = ((await res.json()) as { messages: ServerMessage[] }).messages
+        return messages.filter((m) => m.role === 'assistant').length
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(2)
+  const res = await context.request.get(`/api/t/demo/conversations/${conversationId}`)
+  const messages = ((await res.json()) as { messages: ServerMessage[] }).messages
+  expect(messages.filter((m) => m.role === 'user' && m.content.includes('high temperature alarm'))).toHaveLength(1)
+  await expect.poll(() => page.getByRole('article', { name: 'Expert answer' }).count(), { timeout: 30_000 }).toBe(4)
+  // The offline answers stay, marked as such, beside the server's.
+  expect(
+    await page
+      .getByRole('article', { name: 'Expert answer' })
+      .filter({ hasText: 'Answered offline from the manuals on this device' })
+      .count(),
+  ).toBe(2)
+  expect(pageErrors).toEqual([])
+  expect(policyViolations).toEqual([])
+  await context.close()
+}, 150_000)

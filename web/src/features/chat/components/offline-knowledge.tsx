@@ -1,0 +1,87 @@
+import type { Expert } from '@mw/sync-protocol'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { errorToast, toast } from '../../../components/ui/toast-store.ts'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { relativeTime } from '../../../lib/relative-time.ts'
+import { formatSize } from '../../../lib/use-expert-documents.ts'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
+import { useTenant } from '../../../lib/use-tenant.ts'
+import { forgetKnowledge, type KeepProgress, keepKnowledge } from '../offline/keep-knowledge.ts'
+
+/** "Download for offline use": keeps the expert's manuals on the device, then says so, with their size. */
+export function OfflineKnowledge({ expert }: { expert: Expert }) {
+  const db = useLocalDb()
+  const tenant = useTenant()
+  const online = useOnlineStatus()
+  const kept = useLiveQuery(() => db.keptExperts.get(expert), [db, expert])
+  const [progress, setProgress] = useState<KeepProgress | null>(null)
+  const [storage, setStorage] = useState<StorageEstimate | null>(null)
+  const refreshed = useRef(false)
+
+  const measure = () => void navigator.storage?.estimate?.().then(setStorage)
+  useEffect(measure, [])
+
+  const keep = async (quiet = false) => {
+    setProgress({ done: 0, total: 0 })
+    try {
+      await navigator.storage?.persist?.()
+      await keepKnowledge(db, tenant, expert, setProgress)
+      if (!quiet)
+        toast({ title: 'Available offline', description: 'The expert answers from these manuals with no network.' })
+    } catch {
+      if (!quiet) errorToast('Download failed', 'It carries on from where it stopped when you try again.')
+    } finally {
+      setProgress(null)
+      measure()
+    }
+  }
+
+  // Kept manuals follow the library: added, replaced or removed manuals move when the device is online.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit, when kept and online
+  useEffect(() => {
+    if (!kept || !online || refreshed.current) return
+    refreshed.current = true
+    void keep(true)
+  }, [kept, online])
+
+  return (
+    <div className="offline-knowledge" aria-live="polite">
+      {progress ? (
+        <>
+          <progress
+            value={progress.done}
+            max={Math.max(progress.total, 1)}
+            aria-label={`Downloading manuals: ${progress.done} of ${progress.total}`}
+          />
+          <span className="muted">
+            Downloading {progress.done} of {progress.total} manuals…
+          </span>
+        </>
+      ) : kept ? (
+        <>
+          <span className="status-ok">
+            Available offline · {formatSize(kept.bytes)} · {kept.documents} manuals · updated{' '}
+            {relativeTime(kept.updatedAt)}
+          </span>
+          <Button variant="ghost" disabled={!online} onClick={() => void keep()}>
+            Update
+          </Button>
+          <Button variant="ghost" onClick={() => void forgetKnowledge(db, expert).then(measure)}>
+            Remove from device
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" disabled={!online} onClick={() => void keep()}>
+          Download for offline use
+        </Button>
+      )}
+      {storage?.quota ? (
+        <span className="muted">
+          This device: {formatSize(storage.usage ?? 0)} used of {formatSize(storage.quota)}
+        </span>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import type { Source } from '@mw/sync-protocol'
+import type { OfflineQuestion } from './offline-answer.worker.ts'
+
+let worker: Worker | null = null
+let nextId = 1
+const waiting = new Map<number, (result: { content: string; sources: Source[] } | null) => void>()
+
+function answerer(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL('./offline-answer.worker.ts', import.meta.url), { type: 'module' })
+    worker.onmessage = (event: MessageEvent<{ id: number; result: { content: string; sources: Source[] } | null }>) => {
+      waiting.get(event.data.id)?.(event.data.result)
+      waiting.delete(event.data.id)
+    }
+  }
+  return worker
+}
+
+/** An answer from the manuals kept on this device (null when this expert's manuals are not kept). */
+export function answerOffline(
+  question: Omit<OfflineQuestion, 'id'>,
+): Promise<{ content: string; sources: Source[] } | null> {
+  const id = nextId++
+  return new Promise((resolve) => {
+    waiting.set(id, resolve)
+    answerer().postMessage({ ...question, id })
+  })
+}

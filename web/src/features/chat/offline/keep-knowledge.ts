@@ -1,0 +1,96 @@
+/**
+ * Keeping an expert's manuals on the device for answering offline. Brought up to date document
+ * by document: only manuals added, replaced or renamed since the last time are fetched, removed
+ * ones are dropped, and a dropped connection resumes from the next missing manual.
+ */
+import { documentListSchema, documentPassagesSchema, type Expert, type KbDocument } from '@mw/sync-protocol'
+import type { KeptPassage, LocalDb } from '../../../db/local-db.ts'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+export interface KeepProgress {
+  done: number
+  total: number
+}
+
+const unchanged = (kept: { sha256: string; updatedAt: string }, doc: KbDocument) =>
+  kept.sha256 === doc.sha256 && kept.updatedAt === doc.updatedAt
+
+export async function keepKnowledge(
+  db: LocalDb,
+  tenant: string,
+  expert: Expert,
+  onProgress: (progress: KeepProgress) => void = () => {},
+): Promise<void> {
+  const { documents } = await apiRequest('GET', `/api/t/${tenant}/experts/${expert}/documents`, documentListSchema, {
+    timeoutMs: 20_000,
+  })
+  const ready = documents.filter((d) => d.status === 'ready')
+  const kept = await db.keptDocuments.where('expert').equals(expert).toArray()
+  const gone = kept.filter((k) => {
+    const doc = ready.find((d) => d.id === k.id)
+    return !doc || !unchanged(k, doc)
+  })
+  await db.transaction('rw', db.keptDocuments, db.keptPassages, async () => {
+    for (const k of gone) {
+      await db.keptPassages.where('documentId').equals(k.id).delete()
+      await db.keptDocuments.delete(k.id)
+    }
+  })
+  const stillKept = new Set(kept.filter((k) => !gone.includes(k)).map((k) => k.id))
+  const missing = ready.filter((d) => !stillKept.has(d.id))
+  let done = ready.length - missing.length
+  onProgress({ done, total: ready.length })
+  for (const doc of missing) {
+    const { passages } = await apiRequest(
+      'GET',
+      `/api/t/${tenant}/documents/${doc.id}/passages`,
+      documentPassagesSchema,
+      {
+        timeoutMs: 60_000,
+      },
+    )
+    const rows: KeptPassage[] = passages.map((p) => ({
+      id: `${doc.id}:${p.ordinal}`,
+      documentId: doc.id,
+      fileName: doc.fileName,
+      ordinal: p.ordinal,
+      title: doc.title,
+      section: p.section,
+      page: p.page,
+      text: p.text,
+      expert,
+    }))
+    const bytes = rows.reduce((sum, r) => sum + r.text.length + r.title.length + (r.section?.length ?? 0), 0)
+    await db.transaction('rw', db.keptDocuments, db.keptPassages, async () => {
+      await db.keptPassages.bulkPut(rows)
+      await db.keptDocuments.put({
+        id: doc.id,
+        expert,
+        title: doc.title,
+        fileName: doc.fileName,
+        sha256: doc.sha256,
+        updatedAt: doc.updatedAt,
+        passages: rows.length,
+        bytes,
+      })
+    })
+    onProgress({ done: ++done, total: ready.length })
+  }
+  const all = await db.keptDocuments.where('expert').equals(expert).toArray()
+  await db.keptExperts.put({
+    expert,
+    updatedAt: new Date().toISOString(),
+    documents: all.length,
+    passages: all.reduce((sum, d) => sum + d.passages, 0),
+    bytes: all.reduce((sum, d) => sum + d.bytes, 0),
+  })
+}
+
+/** Forgets an expert's kept manuals. */
+export async function forgetKnowledge(db: LocalDb, expert: Expert): Promise<void> {
+  await db.transaction('rw', db.keptDocuments, db.keptPassages, db.keptExperts, async () => {
+    await db.keptPassages.where('expert').equals(expert).delete()
+    await db.keptDocuments.where('expert').equals(expert).delete()
+    await db.keptExperts.delete(expert)
+  })
+}

@@ -1,0 +1,52 @@
+/**
+ * Answers a question from the manuals kept on this device, off the main thread: the retrieval
+ * core the server uses (BM25 scored like its FTS5, the same relevance gate and built-in answerer).
+ * The index is built once per expert and kept until the kept manuals change.
+ */
+import type { Expert } from '@mw/sync-protocol'
+import {
+  type Bm25Index,
+  buildIndex,
+  gateCandidates,
+  localAnswerLines,
+  searchIndex,
+  searchTerms,
+  TOP_K,
+} from '@mw/sync-protocol/retrieval'
+import { openLocalDb } from '../../../db/local-db.ts'
+import { answerLinesToHtml } from './answer-html.ts'
+
+export interface OfflineQuestion {
+  id: number
+  userId: string
+  tenant: string
+  expert: Expert
+  query: string
+}
+
+const indexes = new Map<string, { version: string; index: Bm25Index }>()
+
+async function answer({ userId, tenant, expert, query }: OfflineQuestion) {
+  const db = openLocalDb(userId, tenant)
+  const kept = await db.keptExperts.get(expert)
+  if (!kept) return null
+  const key = `${userId}/${tenant}/${expert}`
+  let entry = indexes.get(key)
+  if (entry?.version !== kept.updatedAt) {
+    entry = {
+      version: kept.updatedAt,
+      index: buildIndex(await db.keptPassages.where('expert').equals(expert).toArray()),
+    }
+    indexes.set(key, entry)
+  }
+  const terms = searchTerms(query)
+  const retrieval = gateCandidates(tenant, terms, searchIndex(entry.index, terms, TOP_K))
+  return { content: answerLinesToHtml(localAnswerLines(expert, retrieval, false)), sources: retrieval.sources }
+}
+
+self.onmessage = (event: MessageEvent<OfflineQuestion>) => {
+  answer(event.data).then(
+    (result) => self.postMessage({ id: event.data.id, result }),
+    (error: unknown) => self.postMessage({ id: event.data.id, result: null, error: String(error) }),
+  )
+}
