@@ -37,6 +37,14 @@ test('download for offline use, ask at sea, get a labelled answer with sources, 
   await offline.getByText(/^Sources \(\d+\)$/).click()
   expect(await offline.getByRole('link').count()).toBeGreaterThan(0)
   const conversationId = new URL(page.url()).searchParams.get('conversation')
+  // A source opens in the viewer at sea, from the manual kept on the device.
+  const sourceTitle = (await offline.getByRole('link').first().textContent()) ?? ''
+  await offline.getByRole('link').first().click()
+  await page.waitForURL(/\/t\/demo\/documents\//)
+  await page.getByRole('heading', { name: sourceTitle }).first().waitFor()
+  expect(await page.getByText('Document unavailable').count()).toBe(0)
+  await page.goBack()
+  await composer.waitFor()
 
   // An off-topic question gets "nothing relevant" on the device too.
   await composer.fill('Best pizza recipe in Antibes harbour?')

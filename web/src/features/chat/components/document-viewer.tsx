@@ -4,9 +4,11 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 import { documentFileUrl } from '../../../lib/use-expert-documents.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
+import { readKeptDocument } from '../offline/keep-knowledge.ts'
 import { PdfPage } from './pdf-page.tsx'
 
 type Loaded = { doc: KbDocument; passages: DocumentPassage[] }
@@ -18,6 +20,7 @@ type Loaded = { doc: KbDocument; passages: DocumentPassage[] }
  */
 export function DocumentViewer() {
   const tenant = useTenant()
+  const db = useLocalDb()
   const navigate = useNavigate()
   const { id = '' } = useParams()
   const [params, setParams] = useSearchParams()
@@ -35,9 +38,13 @@ export function DocumentViewer() {
       apiRequest('GET', `${base}/passages`, documentPassagesSchema, { timeoutMs: 30000 }),
     ])
       .then(([{ document }, { passages }]) => !stale && setState({ doc: document, passages }))
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         if (stale) return
         const offline = error instanceof ApiError && error.code === 'network'
+        // At sea, a manual kept for offline answers opens from the device.
+        const kept = offline ? await readKeptDocument(db, id) : null
+        if (stale) return
+        if (kept) return setState(kept)
         setState({
           error: offline
             ? 'Documents open when the device is online.'
@@ -49,7 +56,7 @@ export function DocumentViewer() {
     return () => {
       stale = true
     }
-  }, [tenant, id])
+  }, [tenant, id, db])
 
   const loaded = state && 'doc' in state ? state : null
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again when the place changes

@@ -3,7 +3,13 @@
  * by document: only manuals added, replaced or renamed since the last time are fetched, removed
  * ones are dropped, and a dropped connection resumes from the next missing manual.
  */
-import { documentListSchema, documentPassagesSchema, type Expert, type KbDocument } from '@mw/sync-protocol'
+import {
+  type DocumentPassage,
+  documentListSchema,
+  documentPassagesSchema,
+  type Expert,
+  type KbDocument,
+} from '@mw/sync-protocol'
 import type { KeptPassage, LocalDb } from '../../../db/local-db.ts'
 import { apiRequest } from '../../../lib/api-client.ts'
 
@@ -93,4 +99,35 @@ export async function forgetKnowledge(db: LocalDb, expert: Expert): Promise<void
     await db.keptDocuments.where('expert').equals(expert).delete()
     await db.keptExperts.delete(expert)
   })
+}
+
+/** A kept manual as the document viewer shows it, read from the device (null when not kept). */
+export async function readKeptDocument(
+  db: LocalDb,
+  id: string,
+): Promise<{ doc: KbDocument; passages: DocumentPassage[] } | null> {
+  const kept = await db.keptDocuments.get(id)
+  if (!kept) return null
+  const rows = (await db.keptPassages.where('documentId').equals(id).toArray()).sort((a, b) => a.ordinal - b.ordinal)
+  const pages = Math.max(0, ...rows.map((r) => r.page ?? 0))
+  const doc: KbDocument = {
+    id,
+    expert: kept.expert,
+    title: kept.title,
+    fileName: kept.fileName,
+    contentType: '',
+    size: kept.bytes,
+    sha256: kept.sha256,
+    status: 'ready',
+    pages: pages > 0 ? pages : null,
+    pagesDone: pages,
+    passages: rows.length,
+    error: null,
+    warning: null,
+    createdAt: kept.updatedAt,
+    updatedAt: kept.updatedAt,
+    createdBy: null,
+    createdByName: null,
+  }
+  return { doc, passages: rows.map(({ ordinal, section, page, text }) => ({ ordinal, section, page, text })) }
 }
