@@ -48,7 +48,7 @@ test('a Manager uploads an SVG logo and picks a readable accent colour; the app 
   // Back to the theme's own colour and the letters badge, for the other browser tests.
   await page.keyboard.press('Escape')
   await page.getByRole('form', { name: 'Branding' }).getByRole('button', { name: 'Remove logo' }).click()
-  await page.getByText('The logo is removed.').waitFor()
+  await page.locator('.toast').getByText('The logo is removed.').waitFor()
   await page.getByRole('form', { name: 'Branding' }).getByLabel('Accent colour', { exact: true }).fill('')
   const reloadedAgain = page.waitForEvent('load')
   await page.getByRole('form', { name: 'Branding' }).getByRole('button', { name: 'Save Branding' }).click()

@@ -26,7 +26,7 @@ describe.each(['tablet', 'portrait'] as const)('conversation history and answer 
     // The demo server holds no model key: the answer says it came from the manuals alone, and why.
     await answer.getByText(/^Answered from the manuals alone: .*The server has no key for openai\./).waitFor()
     await answer.getByRole('button', { name: 'Copy' }).click()
-    await page.getByText('The answer is on the clipboard.').waitFor()
+    await page.locator('.toast').getByText('The answer is on the clipboard.').waitFor()
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied.length).toBeGreaterThan(40)
     expect(copied).not.toMatch(/<[a-z]/)
@@ -37,7 +37,7 @@ describe.each(['tablet', 'portrait'] as const)('conversation history and answer 
       .toBe('true')
     await answer.getByLabel('What was wrong? (optional)').fill('It quotes the wrong model')
     await answer.getByRole('button', { name: 'Send' }).click()
-    await page.getByText('Your feedback goes to the people who keep the manuals.').waitFor()
+    await page.locator('.toast').getByText('Your feedback goes to the people who keep the manuals.').waitFor()
 
     await answer.getByRole('button', { name: 'Regenerate' }).click()
     await expect.poll(() => answers.count(), { timeout: 30_000 }).toBe(2)
