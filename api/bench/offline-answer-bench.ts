@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:offline`: answering on the device (issue 12). One expert with 20,000 passages,
+ * kept as a device keeps them (the retrieval core's Candidate rows), answered with the shared
+ * core's BM25, gate and built-in answerer, beside a plain linear scan of the same passages (term
+ * coverage of every passage, best five) in the same run. Also: bytes the device keeps per
+ * passage and per 1,000 PDF pages (at the chunker's passages per page on the starter packs).
+ * Runs in Node; the browser runs the same code in its worker.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import type { Expert } from '@mw/sync-protocol'
+import {
+  buildIndex,
+  type Candidate,
+  gateCandidates,
+  localAnswerLines,
+  searchIndex,
+  searchTerms,
+  TOP_K,
+  termCoverage,
+} from '@mw/sync-protocol/retrieval'
+import { seedKnowledgePacks } from '../src/experts/packs.ts'
+import { benchDatabase, benchDeps, median, ms, percentile } from './bench-db.ts'
+
+const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 20_000)
+const ROUNDS = 20
+/** The passages a 1,000-page PDF manual becomes: the chunker's ~160-word passages at ~350 words a page. */
+const PASSAGES_PER_PAGE = 2.2
+
+const { db } = await benchDatabase()
+await seedKnowledgePacks(benchDeps(db), 'demo')
+const pack = await db
+  .selectFrom('kb_passages')
+  .select(['document_id', 'ordinal', 'title', 'section', 'page', 'text'])
+  .where('expert', '=', 'seakeeper')
+  .execute()
+const packSentences = pack.flatMap((p) => p.text.split(/(?<=[.!?])\s+|\n/))
+let seed = 7
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31
+  return seed / 2 ** 31
+}
+const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T
+// The real pack passages, then passages of real pack sentences in new orders, up to PASSAGES.
+const passages: Candidate[] = pack.map((p) => ({
+  ...p,
+  id: `${p.document_id}:${p.ordinal}`,
+  documentId: p.document_id,
+  fileName: 'pack.md',
+}))
+for (let i = passages.length; i < PASSAGES; i++) {
+  passages.push({
+    id: `synthetic:${i}`,
+    documentId: `synthetic-${Math.floor(i / 500)}`,
+    fileName: 'synthetic.pdf',
+    ordinal: i % 500,
+    title: `Synthetic manual ${Math.floor(i / 500)}`,
+    section: `Section ${i % 40}`,
+    page: 1 + Math.floor((i % 500) / 2),
+    text: Array.from({ length: 8 }, () => pick(packSentences)).join(' '),
+  })
+}
+
+const questions = (
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'retrieval-questions.json'), 'utf8')) as {
+    expert: Expert
+    question: string
+  }[]
+).filter((q) => q.expert === 'seakeeper')
+
+const buildStart = performance.now()
+const index = buildIndex(passages)
+const buildMs = performance.now() - buildStart
+
+const core: number[] = []
+const linear: number[] = []
+for (let round = 0; round < ROUNDS; round++) {
+  for (const q of questions) {
+    let t = performance.now()
+    const terms = searchTerms(q.question)
+    const retrieval = gateCandidates('demo', terms, searchIndex(index, terms, TOP_K))
+    localAnswerLines('seakeeper', retrieval, false)
+    core.push(performance.now() - t)
+
+    t = performance.now()
+    const scanTerms = searchTerms(q.question)
+    const best = passages
+      .map((p) => ({ p, score: termCoverage(`${p.title}\n${p.section ?? ''}\n${p.text}`, scanTerms) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, TOP_K)
+    gateCandidates(
+      'demo',
+      scanTerms,
+      best.map((b) => b.p),
+    )
+    linear.push(performance.now() - t)
+  }
+}
+
+const bytes = passages.reduce((sum, p) => sum + p.text.length + p.title.length + (p.section?.length ?? 0) + 80, 0)
+const perPassage = bytes / passages.length
+console.log(`Offline answers, ${passages.length} passages, ${questions.length} questions x ${ROUNDS} rounds`)
+console.log(`index build (once per expert and update): ${ms(buildMs)}`)
+console.log(`retrieval core (BM25 + gate + answer): median ${ms(median(core))}, p95 ${ms(percentile(core, 95))}`)
+console.log(`linear scan baseline:                   median ${ms(median(linear))}, p95 ${ms(percentile(linear, 95))}`)
+console.log(
+  `device storage: ${(perPassage / 1024).toFixed(2)} KiB a passage, ${((perPassage * PASSAGES_PER_PAGE * 1000) / 1024 / 1024).toFixed(1)} MiB per 1,000 PDF pages`,
+)
+await db.destroy()
