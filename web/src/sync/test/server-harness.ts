@@ -4,6 +4,9 @@
  */
 import { createApp } from '../../../../api/src/app.ts'
 import type { AppDeps } from '../../../../api/src/app-env.ts'
+import { finishDocument, insertDocument } from '../../../../api/src/db/queries/documents.ts'
+import { scopeToken } from '../../../../api/src/experts/search-terms.ts'
+import { newId } from '../../../../api/src/lib/ids.ts'
 import { createTestApp } from '../../../../api/src/test/test-app.ts'
 
 export type Handler = (request: Request) => Promise<Response>
@@ -20,6 +23,40 @@ export async function startServer(overrides: Partial<AppDeps> = {}) {
       app = createApp(t.deps)
     },
     handle: ((request: Request) => app.request(request)) as Handler,
+    /** A processed manual in a tenant's library, written by the server's own queries (no parse worker here). */
+    async addManual(tenant: string, expert: 'seakeeper' | 'furuno', title: string, texts: string[]): Promise<string> {
+      const id = newId()
+      const at = new Date().toISOString()
+      await t.db.transaction().execute(async (trx) => {
+        await insertDocument(trx, {
+          id,
+          tenant_slug: tenant,
+          expert,
+          source_path: `${id}.md`,
+          title,
+          content_hash: id.replace(/-/g, '').padEnd(64, '0'),
+          file_name: `${title}.md`,
+          content_type: 'text/markdown',
+          size: 0,
+          status: 'processing',
+          created_by: null,
+          created_at: at,
+          updated_at: at,
+        })
+        await finishDocument(trx, {
+          id,
+          tenant,
+          expert,
+          scope: scopeToken(tenant, expert),
+          title: null,
+          pages: null,
+          warning: null,
+          passages: texts.map((text, ordinal) => ({ ordinal, section: `Part ${ordinal + 1}`, page: null, text })),
+          at,
+        })
+      })
+      return id
+    },
   }
 }
 

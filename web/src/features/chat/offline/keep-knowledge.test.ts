@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LocalDb } from '../../../db/local-db.ts'
+import { fetchAs, startServer } from '../../../sync/test/server-harness.ts'
+import { forgetKnowledge, keepKnowledge, readKeptDocument } from './keep-knowledge.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('manuals kept on the device', () => {
+  it('keeps every ready manual, follows removals and additions by moving only what changed, and opens one for the viewer', async () => {
+    const server = await startServer()
+    const cooling = await server.addManual('demo', 'seakeeper', 'Cooling', ['Bleed the loop.', 'Check the seacock.'])
+    const bearings = await server.addManual('demo', 'seakeeper', 'Bearings', ['Grease them yearly.'])
+    await server.addManual('demo', 'furuno', 'Radar', ['Tune the gain.'])
+    const tech = await server.signIn('tech@demo.local')
+    const admin = await server.signIn('admin@demo.local')
+    const requests: string[] = []
+    const fetch = fetchAs(tech, server.handle)
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new URL(String(input), 'http://localhost').pathname)
+      return fetch(input, init)
+    })
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    const progress: number[] = []
+    await keepKnowledge(db, 'demo', 'seakeeper', (p) => progress.push(p.done))
+
+    const kept = await db.keptExperts.get('seakeeper')
+    expect(kept).toMatchObject({ documents: 2, passages: 3 })
+    expect(progress).toEqual([0, 1, 2])
+    expect((await db.keptPassages.get(`${cooling}:1`))?.text).toBe('Check the seacock.')
+    expect(await db.keptPassages.where('expert').equals('furuno').count()).toBe(0)
+
+    const removed = bearings
+    const res = await server.handle(
+      new Request(`http://localhost/api/t/demo/documents/${removed}`, { method: 'DELETE', headers: { cookie: admin } }),
+    )
+    expect(res.status).toBe(204)
+    requests.length = 0
+    await keepKnowledge(db, 'demo', 'seakeeper')
+    // Only the list was read: nothing new to download, and the removed manual is gone from the device.
+    expect(requests.filter((r) => r.endsWith('/passages'))).toEqual([])
+    expect(await db.keptPassages.where('documentId').equals(removed).count()).toBe(0)
+    expect(await db.keptDocuments.get(removed)).toBeUndefined()
+
+    const added = await server.addManual('demo', 'seakeeper', 'Sensors', ['A high reading can be a sensor fault.'])
+    requests.length = 0
+    await keepKnowledge(db, 'demo', 'seakeeper')
+    // A manual added to the library: only it moves.
+    expect(requests.filter((r) => r.endsWith('/passages'))).toEqual([`/api/t/demo/documents/${added}/passages`])
+    expect(await db.keptExperts.get('seakeeper')).toMatchObject({ documents: 2, passages: 3 })
+
+    const opened = await readKeptDocument(db, cooling)
+    expect(opened?.doc.title).toBe('Cooling')
+    expect(opened?.passages.map((p) => p.text)).toEqual(['Bleed the loop.', 'Check the seacock.'])
+
+    await forgetKnowledge(db, 'seakeeper')
+    expect(await db.keptPassages.count()).toBe(0)
+    expect(await db.keptExperts.get('seakeeper')).toBeUndefined()
+    db.close()
+  })
+})
