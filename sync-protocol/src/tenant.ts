@@ -46,6 +46,8 @@ export const expertModelConfigSchema = z.object({
   fallback: modelChoiceSchema.nullable().optional(),
   temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max),
   maxOutputTokens: z.number().int().min(LIMITS.maxOutputTokens.min).max(LIMITS.maxOutputTokens.max),
+  /** Every member's device keeps this expert's manuals for answers at sea, without asking. */
+  keepOnDevices: z.boolean().optional(),
 })
 export type ExpertModelConfig = z.infer<typeof expertModelConfigSchema>
 

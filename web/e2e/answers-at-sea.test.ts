@@ -82,3 +82,28 @@ test('download for offline use, ask at sea, get a labelled answer with sources, 
   expect(policyViolations).toEqual([])
   await context.close()
 }, 150_000)
+
+test("an Admin marks an expert to be kept on every device, and a technician's tablet gets its manuals unasked", async () => {
+  const admin = await openPage(browser(), 'tablet')
+  await signInAs(admin.page, USERS.admin.email)
+  await admin.page.goto('/t/demo/admin')
+  await admin.page.getByRole('tab', { name: 'Expert Models' }).click()
+  const form = admin.page.getByRole('form', { name: 'Furuno Expert' })
+  const keep = form.getByLabel("Keep this expert's manuals on every device, for answers at sea")
+  await keep.check()
+  await form.getByRole('button', { name: 'Save Model' }).click()
+  await admin.page.locator('.toast').getByText('Model configuration updated').waitFor()
+
+  const tech = await openPage(browser(), 'portrait')
+  await signInAs(tech.page, USERS.tech.email)
+  await tech.page.goto('/t/demo/ask/furuno')
+  await tech.page.getByText(/^Available offline · .* · \d+ manuals · updated/).waitFor({ timeout: 45_000 })
+  expect(tech.pageErrors).toEqual([])
+  await tech.context.close()
+
+  // Back as it was, for the other browser tests.
+  await keep.uncheck()
+  await form.getByRole('button', { name: 'Save Model' }).click()
+  await admin.page.locator('.toast').getByText('Model configuration updated').waitFor()
+  await admin.context.close()
+}, 120_000)

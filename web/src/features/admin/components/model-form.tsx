@@ -36,6 +36,7 @@ export function ModelForm({
   const [fallback, setFallback] = useState<ModelChoice | null>(initial.fallback ?? null)
   const [temperature, setTemperature] = useState(String(initial.temperature))
   const [maxTokens, setMaxTokens] = useState(String(initial.maxOutputTokens))
+  const [keepOnDevices, setKeepOnDevices] = useState(initial.keepOnDevices ?? false)
   const [saving, setSaving] = useState(false)
 
   const submit = async (e: FormEvent) => {
@@ -45,6 +46,7 @@ export function ModelForm({
       fallback,
       temperature: Number(temperature),
       maxOutputTokens: Number(maxTokens),
+      keepOnDevices,
     })
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -108,6 +110,10 @@ export function ModelForm({
           )}
         </Field>
       </div>
+      <label className="radio">
+        <input type="checkbox" checked={keepOnDevices} onChange={(e) => setKeepOnDevices(e.target.checked)} /> Keep this
+        expert's manuals on every device, for answers at sea
+      </label>
       <div className="form-actions">
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving…' : 'Save Model'}

@@ -8,7 +8,7 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 import { documentFileUrl } from '../../../lib/use-expert-documents.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
-import { readKeptDocument } from '../offline/keep-knowledge.ts'
+import { readKeptDocument } from '../../../sync/kept-knowledge.ts'
 import { PdfPage } from './pdf-page.tsx'
 
 type Loaded = { doc: KbDocument; passages: DocumentPassage[] }

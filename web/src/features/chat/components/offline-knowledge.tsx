@@ -8,7 +8,7 @@ import { relativeTime } from '../../../lib/relative-time.ts'
 import { formatSize } from '../../../lib/use-expert-documents.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
-import { forgetKnowledge, type KeepProgress, keepKnowledge } from '../offline/keep-knowledge.ts'
+import { forgetKnowledge, type KeepProgress, keepKnowledge } from '../../../sync/kept-knowledge.ts'
 
 /** "Download for offline use": keeps the expert's manuals on the device, then says so, with their size. */
 export function OfflineKnowledge({ expert }: { expert: Expert }) {

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useBranding } from '../hooks/use-branding.ts'
+import { useKeptExperts } from '../hooks/use-kept-experts.ts'
 import { useStartSync } from '../hooks/use-start-sync.ts'
 import { useTenantManifest, useThemeClass } from '../hooks/use-theme-class.ts'
 import { useShellStore } from '../store.ts'
@@ -23,6 +24,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     document.title = branding.name
   }, [branding.name])
   useStartSync()
+  useKeptExperts()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing the drawer is the point of a route change
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LocalDb } from '../../../db/local-db.ts'
-import { fetchAs, startServer } from '../../../sync/test/server-harness.ts'
-import { forgetKnowledge, keepKnowledge, readKeptDocument } from './keep-knowledge.ts'
+import { LocalDb } from '../db/local-db.ts'
+import { forgetKnowledge, keepKnowledge, readKeptDocument } from './kept-knowledge.ts'
+import { fetchAs, startServer } from './test/server-harness.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 

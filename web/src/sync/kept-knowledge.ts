@@ -10,8 +10,8 @@ import {
   type Expert,
   type KbDocument,
 } from '@mw/sync-protocol'
-import type { KeptPassage, LocalDb } from '../../../db/local-db.ts'
-import { apiRequest } from '../../../lib/api-client.ts'
+import type { KeptPassage, LocalDb } from '../db/local-db.ts'
+import { apiRequest } from '../lib/api-client.ts'
 
 export interface KeepProgress {
   done: number
