@@ -4,7 +4,6 @@ import { useEffect } from 'react'
 import { TENANT_CONFIG_KEY } from '../../../db/local-db.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
-import { keepKnowledge } from '../../../sync/kept-knowledge.ts'
 
 /**
  * Experts an admin marked "keep on every device": their manuals come to this device, and stay
@@ -20,6 +19,8 @@ export function useKeptExperts() {
     if (!online || !marked) return
     let cancelled = false
     void (async () => {
+      // Loaded only on devices of tenants that keep manuals everywhere, not with every first load.
+      const { keepKnowledge } = await import('../../../sync/kept-knowledge.ts')
       for (const expert of EXPERTS.filter((e) => marked.split(',').includes(e))) {
         if (cancelled) return
         // A failed download leaves what it kept; the next time online carries on from there.
