@@ -21,6 +21,8 @@ const envSchema = z.object({
   /** Hosts the server may call although they are private (a model server on the boat's LAN), comma-separated. */
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** How long requests and answer streams in flight may finish after SIGTERM before they are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   OUTBOUND_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -12,6 +12,7 @@ import { answerInBackground, answerUnansweredMessages } from './experts/answer-s
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
 import { createLogger } from './lib/logger.ts'
 import { scheduleBackups } from './ops/backup-schedule.ts'
+import { endOpenStreams } from './routes/experts.ts'
 import { seedIfEmpty } from './seed/seed.ts'
 import { scheduleSyncMaintenance } from './sync/maintenance.ts'
 
@@ -37,11 +38,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
 })
 
 /** In-flight requests and answer streams may finish for this long after SIGTERM; then they are cut. */
-const SHUTDOWN_GRACE_MS = 20_000
+const SHUTDOWN_GRACE_MS = env.SHUTDOWN_GRACE_MS
 
 /**
  * SIGTERM/SIGINT: readiness turns 503, no new connection is taken, requests in flight finish
- * (up to the grace period), then the WAL is checkpointed into the database file and it is closed.
+ * (up to the grace period; answer streams still open then get a final error event), then the WAL
+ * is checkpointed into the database file and it is closed.
  */
 let stopping = false
 const shutdown = () => {
@@ -49,7 +51,15 @@ const shutdown = () => {
   stopping = true
   if (deps.lifecycle) deps.lifecycle.state = 'stopping'
   const http = server as Server
-  const cut = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS)
+  // An answer stream still open at the end is told why it ends; its answer is finished after the restart.
+  const cut = setTimeout(
+    () =>
+      void endOpenStreams()
+        // The last events' bytes leave before the sockets are closed.
+        .then(() => new Promise((resolve) => setTimeout(resolve, 250)))
+        .finally(() => http.closeAllConnections()),
+    SHUTDOWN_GRACE_MS,
+  )
   cut.unref()
   http.closeIdleConnections()
   server.close(() => {

@@ -11,6 +11,17 @@ import { recordUserMessage } from '../mutations/chat.ts'
 
 const isExpert = (value: string): value is Expert => (EXPERTS as readonly string[]).includes(value)
 
+/** Answer streams open in this process, each able to end itself with a last event (graceful shutdown). */
+const openStreams = new Set<(error: string) => Promise<void>>()
+
+export const SHUTDOWN_STREAM_ERROR =
+  'The server is restarting. Your question is saved; its answer arrives when the app reconnects.'
+
+/** Ends every open answer stream with a final error event (its answer is finished after restart). */
+export async function endOpenStreams(): Promise<void> {
+  await Promise.all([...openStreams].map((end) => end(SHUTDOWN_STREAM_ERROR)))
+}
+
 /**
  * POST /:expert/stream: the expert answers over server-sent events. Every refusal (unknown
  * expert, bad body, images, someone else's conversation) is a JSON error before the stream;
@@ -56,10 +67,29 @@ export const expertRoutes = new Hono<AppEnv>().post('/:expert/stream', async (c)
     stream.onAbort(() => {
       gone = true
     })
-    await followAnswer(deps, actor, messageId, (event) => {
-      written = written.then(() => (gone ? undefined : stream.writeSSE({ data: JSON.stringify(event) })))
+    let endStream: () => void = () => {}
+    const ended = new Promise<void>((resolve) => {
+      endStream = resolve
     })
-    await written
+    const end = async (error: string) => {
+      if (gone) return
+      written = written.then(() => stream.writeSSE({ data: JSON.stringify({ error }) }))
+      await written
+      gone = true
+      endStream()
+    }
+    openStreams.add(end)
+    try {
+      await Promise.race([
+        followAnswer(deps, actor, messageId, (event) => {
+          written = written.then(() => (gone ? undefined : stream.writeSSE({ data: JSON.stringify(event) })))
+        }),
+        ended,
+      ])
+      await written
+    } finally {
+      openStreams.delete(end)
+    }
     if (!gone) deps.metrics?.answerStreamsOpen.dec()
   })
 })

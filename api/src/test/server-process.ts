@@ -13,10 +13,17 @@ export const freePort = () =>
   })
 
 /** The real server (`api/src/index.ts`) in a child process over `dataDir`, as `npm start` runs it. */
-export function startServer(port: number, dataDir: string): ChildProcess {
+export function startServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'api/src/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST: '/nonexistent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      WEB_DIST: '/nonexistent',
+      ...extraEnv,
+    },
     stdio: 'ignore',
   })
 }
