@@ -4,24 +4,17 @@
  * core's BM25, gate and built-in answerer, beside a plain linear scan of the same passages (term
  * coverage of every passage, best five) in the same run. Also: bytes the device keeps per
  * passage and per 1,000 PDF pages (at the chunker's passages per page on the starter packs).
- * Runs in Node; the browser runs the same code in its worker.
+ * Timed in Chromium (where the worker runs it) and in Node, in the same run.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { performance } from 'node:perf_hooks'
 import type { Expert } from '@mw/sync-protocol'
-import {
-  buildIndex,
-  type Candidate,
-  gateCandidates,
-  localAnswerLines,
-  searchIndex,
-  searchTerms,
-  TOP_K,
-  termCoverage,
-} from '@mw/sync-protocol/retrieval'
+import type { Candidate } from '@mw/sync-protocol/retrieval'
+import { build } from 'esbuild'
+import { chromium as playwright } from 'playwright-core'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { benchDatabase, benchDeps, median, ms, percentile } from './bench-db.ts'
+import { type OfflineTimings, timeOfflineAnswers } from './offline-answer-timing.ts'
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 20_000)
 const ROUNDS = 20
@@ -69,42 +62,57 @@ const questions = (
   }[]
 ).filter((q) => q.expert === 'seakeeper')
 
-const buildStart = performance.now()
-const index = buildIndex(passages)
-const buildMs = performance.now() - buildStart
-
-const core: number[] = []
-const linear: number[] = []
-for (let round = 0; round < ROUNDS; round++) {
-  for (const q of questions) {
-    let t = performance.now()
-    const terms = searchTerms(q.question)
-    const retrieval = gateCandidates('demo', terms, searchIndex(index, terms, TOP_K))
-    localAnswerLines('seakeeper', retrieval, false)
-    core.push(performance.now() - t)
-
-    t = performance.now()
-    const scanTerms = searchTerms(q.question)
-    const best = passages
-      .map((p) => ({ p, score: termCoverage(`${p.title}\n${p.section ?? ''}\n${p.text}`, scanTerms) }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, TOP_K)
-    gateCandidates(
-      'demo',
-      scanTerms,
-      best.map((b) => b.p),
-    )
-    linear.push(performance.now() - t)
-  }
-}
+const asked = questions.map((q) => q.question)
+const node = timeOfflineAnswers(passages, asked, ROUNDS)
+const browser = await inChromium(passages, asked)
 
 const bytes = passages.reduce((sum, p) => sum + p.text.length + p.title.length + (p.section?.length ?? 0) + 80, 0)
 const perPassage = bytes / passages.length
 console.log(`Offline answers, ${passages.length} passages, ${questions.length} questions x ${ROUNDS} rounds`)
-console.log(`index build (once per expert and update): ${ms(buildMs)}`)
-console.log(`retrieval core (BM25 + gate + answer): median ${ms(median(core))}, p95 ${ms(percentile(core, 95))}`)
-console.log(`linear scan baseline:                   median ${ms(median(linear))}, p95 ${ms(percentile(linear, 95))}`)
+for (const [where, t] of [
+  ['Chromium', browser],
+  ['Node', node],
+] as const) {
+  console.log(`${where}: index build (once per expert and update): ${ms(t.buildMs)}`)
+  console.log(
+    `${where}: retrieval core (BM25 + gate + answer): median ${ms(median(t.core))}, p95 ${ms(percentile(t.core, 95))}`,
+  )
+  console.log(
+    `${where}: linear scan baseline:                   median ${ms(median(t.linear))}, p95 ${ms(percentile(t.linear, 95))}`,
+  )
+}
 console.log(
   `device storage: ${(perPassage / 1024).toFixed(2)} KiB a passage, ${((perPassage * PASSAGES_PER_PAGE * 1000) / 1024 / 1024).toFixed(1)} MiB per 1,000 PDF pages`,
 )
 await db.destroy()
+
+/** The same timing in Chromium: the timing module bundled as the worker's code is, the passages handed over. */
+async function inChromium(rows: Candidate[], asked: string[]): Promise<OfflineTimings> {
+  const bundle = await build({
+    entryPoints: [path.join(import.meta.dirname, 'offline-answer-timing.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'offlineBench',
+    write: false,
+    minify: true,
+  })
+  const chromium = await playwright.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    const page = await chromium.newPage()
+    await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' })
+    return await page.evaluate(
+      ([p, q, r]) =>
+        (
+          globalThis as unknown as {
+            offlineBench: { timeOfflineAnswers: (...a: unknown[]) => OfflineTimings }
+          }
+        ).offlineBench.timeOfflineAnswers(p, q, r),
+      [rows, asked, ROUNDS] as const,
+    )
+  } finally {
+    await chromium.close()
+  }
+}

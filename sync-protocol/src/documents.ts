@@ -45,3 +45,16 @@ export const documentPassageSchema = z.object({
 export type DocumentPassage = z.infer<typeof documentPassageSchema>
 /** `GET /documents/{id}/passages[?page=N]`: the searchable text the viewer shows, in order. */
 export const documentPassagesSchema = z.object({ passages: z.array(documentPassageSchema) })
+
+/**
+ * What an expert's library holds now, one row per expert in the sync feed: it changes whenever a
+ * manual becomes ready, is renamed, replaced or deleted, so a device keeping that expert's manuals
+ * knows to bring them up to date, and leaves them alone (no request at all) when nothing changed.
+ */
+export const knowledgeStateSchema = z.object({
+  expert: expertSchema,
+  documents: z.number().int().min(0),
+  passages: z.number().int().min(0),
+  changedAt: timestampSchema,
+})
+export type KnowledgeState = z.infer<typeof knowledgeStateSchema>

@@ -2,6 +2,7 @@ import { caseEventSchema, caseSchema } from './cases.ts'
 import { idSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
 import { conversationSchema, messageSchema } from './conversations.ts'
+import { knowledgeStateSchema } from './documents.ts'
 import { tenantConfigSchema, tenantUserSchema } from './tenant.ts'
 import { assignmentSchema, trainingSetSchema } from './training.ts'
 import { z } from './zod.ts'
@@ -62,6 +63,7 @@ export const SYNC_ENTITIES = [
   'assignment',
   'tenantConfig',
   'tenantUser',
+  'knowledge',
 ] as const
 export type SyncEntity = (typeof SYNC_ENTITIES)[number]
 
@@ -75,6 +77,8 @@ export const changeSchema = z.union([
   /** The tenant config row has id = tenant slug. */
   upsert('tenantConfig', tenantConfigSchema),
   upsert('tenantUser', tenantUserSchema),
+  /** One row per expert, id = the expert. */
+  upsert('knowledge', knowledgeStateSchema),
   z.object({
     version: z.number().int(),
     entity: z.enum(SYNC_ENTITIES),

@@ -107,3 +107,47 @@ test("an Admin marks an expert to be kept on every device, and a technician's ta
   await admin.page.locator('.toast').getByText('Model configuration updated').waitFor()
   await admin.context.close()
 }, 120_000)
+
+test('a manual the Admin deletes leaves the technician’s device at the next sync', async () => {
+  const admin = await openPage(browser(), 'tablet')
+  await signInAs(admin.page, USERS.admin.email)
+  const upload = await admin.context.request.post('/api/t/demo/experts/seakeeper/documents', {
+    multipart: {
+      file: {
+        name: 'Deck hatch notes.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from('# Deck hatch\n\nThe deck hatch gasket over the gyro is replaced every season.'),
+      },
+    },
+  })
+  expect(upload.status()).toBe(202)
+  const id = ((await upload.json()) as { documents: { id: string }[] }).documents[0]?.id
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await admin.context.request.get(`/api/t/demo/documents/${id}`)).json()) as {
+            document: { status: string }
+          }
+        ).document.status,
+      { timeout: 20_000 },
+    )
+    .toBe('ready')
+
+  const tech = await openPage(browser(), 'portrait')
+  await signInAs(tech.page, USERS.tech.email)
+  await tech.page.goto('/t/demo/ask/seakeeper')
+  await tech.page.getByRole('button', { name: 'Download for offline use' }).click()
+  const status = tech.page.getByText(/^Available offline · .* · \d+ manuals · updated/)
+  await status.waitFor({ timeout: 30_000 })
+  const manuals = async () => Number(/· (\d+) manuals/.exec((await status.textContent()) ?? '')?.[1])
+  const before = await manuals()
+
+  expect((await admin.context.request.delete(`/api/t/demo/documents/${id}`)).status()).toBe(204)
+  // The next sync (here: opening the app again) carries the library's new state, and the copy follows.
+  await tech.page.reload()
+  await expect.poll(manuals, { timeout: 30_000 }).toBe(before - 1)
+  expect(tech.pageErrors).toEqual([])
+  await tech.context.close()
+  await admin.context.close()
+}, 120_000)

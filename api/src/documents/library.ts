@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import type { Expert, KbDocument } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
+import { recordChange } from '../db/queries/change-log.ts'
 import {
   deleteDocument,
   findDocument,
@@ -102,20 +103,27 @@ export async function replaceFile(deps: Deps, actor: Actor, id: string, file: Re
   if (existing) return refuse(alreadyThere(existing))
   keepOriginal(deps.env.documentsDir, file.tempPath, file.sha256)
   await replaceDocumentFile(deps.db, id, { ...file, at: now() })
+  await recordChange(deps.db, actor.tenant, 'knowledge', doc.expert)
   await forgetOriginalIfUnused(deps, doc.sha256)
   void queueProcessing(deps, id)
   return getDocument(deps, actor.tenant, id)
 }
 
 export async function retitle(deps: Deps, actor: Actor, id: string, title: string): Promise<KbDocument> {
-  await getDocument(deps, actor.tenant, id)
-  await deps.db.transaction().execute((trx) => renameDocument(trx, id, title, now()))
+  const doc = await getDocument(deps, actor.tenant, id)
+  await deps.db.transaction().execute(async (trx) => {
+    await renameDocument(trx, id, title, now())
+    await recordChange(trx, actor.tenant, 'knowledge', doc.expert)
+  })
   return getDocument(deps, actor.tenant, id)
 }
 
 export async function remove(deps: Deps, actor: Actor, id: string): Promise<void> {
   const doc = await getDocument(deps, actor.tenant, id)
-  await deleteDocument(deps.db, id)
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteDocument(trx, id)
+    await recordChange(trx, actor.tenant, 'knowledge', doc.expert)
+  })
   await forgetOriginalIfUnused(deps, doc.sha256)
 }
 

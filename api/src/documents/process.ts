@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import type { Logger } from 'pino'
 import type { Db } from '../db/database.ts'
+import { recordChange } from '../db/queries/change-log.ts'
 import {
   documentToProcess,
   failDocument,
@@ -70,6 +71,7 @@ async function processDocument(deps: Deps, id: string): Promise<'ready' | 'faile
   if (doc?.status !== 'processing') return null
   const fail = async (reason: string) => {
     await failDocument(db, id, reason, now())
+    await recordChange(db, doc.tenant_slug, 'knowledge', doc.expert)
     return 'failed' as const
   }
   const file = originalPath(env.documentsDir, doc.content_hash)

@@ -15,6 +15,7 @@ import {
   loadCaseEvents,
   loadCases,
   loadConversations,
+  loadKnowledge,
   loadMessages,
   loadTrainingSets,
 } from '../db/queries/sync.ts'
@@ -104,6 +105,9 @@ async function loadVisible(
   if (ids('tenantConfig').includes(tenant)) {
     const row = await findTenant(db, tenant)
     if (row) put('tenantConfig', tenant, toTenantConfig(row))
+  }
+  if (ids('knowledge').length) {
+    for (const k of await loadKnowledge(db, tenant, ids('knowledge'))) put('knowledge', k.expert, k)
   }
   const userIds = ids('tenantUser')
   if (userIds.length) {

@@ -10,6 +10,7 @@ import type {
   CaseEvent,
   Conversation,
   Expert,
+  KnowledgeState,
   Message,
   MutationArgs,
   MutationType,
@@ -87,6 +88,8 @@ export interface KeptExpert {
   documents: number
   passages: number
   bytes: number
+  /** The library's `changedAt` in the sync feed when this copy was made: a newer one means update. */
+  libraryChangedAt?: string
 }
 
 /** An answer written on this device with no network (local only; the server's answer follows). */
@@ -127,6 +130,7 @@ export class LocalDb extends Dexie {
   keptDocuments!: Table<KeptDocument, string>
   keptPassages!: Table<KeptPassage, string>
   keptExperts!: Table<KeptExpert, string>
+  knowledge!: Table<KnowledgeState, string>
   offlineAnswers!: Table<OfflineAnswer, string>
 
   readonly userId: string
@@ -159,6 +163,7 @@ export class LocalDb extends Dexie {
       keptExperts: 'expert',
       offlineAnswers: 'questionId, conversationId',
     })
+    this.version(5).stores({ knowledge: 'expert' })
   }
 }
 
@@ -173,6 +178,7 @@ export function tableFor(db: LocalDb, entity: SyncEntity): Table<unknown, string
     assignment: db.assignments,
     tenantConfig: db.tenantConfig,
     tenantUser: db.tenantUsers,
+    knowledge: db.knowledge,
   }
   return (tables as unknown as Record<SyncEntity, Table<unknown, string>>)[entity]
 }
@@ -187,6 +193,7 @@ export const syncedTables = (db: LocalDb) => [
   db.assignments,
   db.tenantConfig,
   db.tenantUsers,
+  db.knowledge,
 ]
 
 const open = new Map<string, LocalDb>()

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
 import { forgetKnowledge, keepKnowledge, readKeptDocument } from './kept-knowledge.ts'
+import { pullAll } from './pull.ts'
 import { fetchAs, startServer } from './test/server-harness.ts'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -21,10 +22,14 @@ describe('manuals kept on the device', () => {
     })
     const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
     const progress: number[] = []
+    await pullAll(db)
+    const library = await db.knowledge.get('seakeeper')
+    expect(library).toMatchObject({ documents: 2, passages: 3 })
     await keepKnowledge(db, 'demo', 'seakeeper', (p) => progress.push(p.done))
 
     const kept = await db.keptExperts.get('seakeeper')
-    expect(kept).toMatchObject({ documents: 2, passages: 3 })
+    // The copy remembers which state of the library it holds, so the next sync can tell it is behind.
+    expect(kept).toMatchObject({ documents: 2, passages: 3, libraryChangedAt: library?.changedAt })
     expect(progress).toEqual([0, 1, 2])
     expect((await db.keptPassages.get(`${cooling}:1`))?.text).toBe('Check the seacock.')
     expect(await db.keptPassages.where('expert').equals('furuno').count()).toBe(0)
@@ -34,6 +39,9 @@ describe('manuals kept on the device', () => {
       new Request(`http://localhost/api/t/demo/documents/${removed}`, { method: 'DELETE', headers: { cookie: admin } }),
     )
     expect(res.status).toBe(204)
+    await pullAll(db)
+    expect((await db.knowledge.get('seakeeper'))?.changedAt).not.toBe(library?.changedAt)
+    expect(await db.knowledge.get('seakeeper')).toMatchObject({ documents: 1, passages: 2 })
     requests.length = 0
     await keepKnowledge(db, 'demo', 'seakeeper')
     // Only the list was read: nothing new to download, and the removed manual is gone from the device.

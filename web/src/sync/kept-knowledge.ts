@@ -21,12 +21,34 @@ export interface KeepProgress {
 const unchanged = (kept: { sha256: string; updatedAt: string }, doc: KbDocument) =>
   kept.sha256 === doc.sha256 && kept.updatedAt === doc.updatedAt
 
-export async function keepKnowledge(
+const running = new Map<string, Promise<void>>()
+
+/**
+ * Brings an expert's kept manuals up to date with the library. One run per expert at a time: a
+ * second call while one runs (the Update button during an automatic update) joins it.
+ */
+export function keepKnowledge(
   db: LocalDb,
   tenant: string,
   expert: Expert,
   onProgress: (progress: KeepProgress) => void = () => {},
 ): Promise<void> {
+  const key = `${db.name}:${expert}`
+  const current = running.get(key)
+  if (current) return current
+  const run = bringUpToDate(db, tenant, expert, onProgress).finally(() => running.delete(key))
+  running.set(key, run)
+  return run
+}
+
+async function bringUpToDate(
+  db: LocalDb,
+  tenant: string,
+  expert: Expert,
+  onProgress: (progress: KeepProgress) => void,
+): Promise<void> {
+  // Read first: a change that lands while downloading leaves this copy marked as behind.
+  const library = await db.knowledge.get(expert)
   const { documents } = await apiRequest('GET', `/api/t/${tenant}/experts/${expert}/documents`, documentListSchema, {
     timeoutMs: 20_000,
   })
@@ -89,6 +111,7 @@ export async function keepKnowledge(
     documents: all.length,
     passages: all.reduce((sum, d) => sum + d.passages, 0),
     bytes: all.reduce((sum, d) => sum + d.bytes, 0),
+    libraryChangedAt: library?.changedAt,
   })
 }
 

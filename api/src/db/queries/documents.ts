@@ -1,6 +1,7 @@
 import type { Expert, KbDocument } from '@mw/sync-protocol'
 import type { Db } from '../database.ts'
 import type { KbDocumentRow } from '../tables/knowledge.table.ts'
+import { recordChange } from './change-log.ts'
 import type { NewPassage } from './knowledge.ts'
 
 export type NewDocument = Omit<KbDocumentRow, 'passage_count' | 'pages' | 'pages_done' | 'error' | 'warning'>
@@ -230,6 +231,8 @@ export async function finishDocument(trx: Db, doc: FinishedDocument): Promise<vo
     })
     .where('id', '=', doc.id)
     .execute()
+  // Devices keeping this expert's manuals learn from the sync feed that there is more to fetch.
+  await recordChange(trx, doc.tenant, 'knowledge', doc.expert)
 }
 
 /** A document's passages in reading order, optionally one page's. */

@@ -1,3 +1,4 @@
+import type { Expert, KnowledgeState } from '@mw/sync-protocol'
 import { sql } from 'kysely'
 import type { Db } from '../database.ts'
 
@@ -63,7 +64,12 @@ export async function withSavepoint<T>(trx: Db, fn: () => Promise<T>): Promise<T
 /** One page of the tenant's change log after `cursor`; `since` skips rows last changed before it. */
 export function changesAfter(db: Db, tenant: string, cursor: number, limit: number, since?: string) {
   let query = db.selectFrom('change_log').selectAll().where('tenant_slug', '=', tenant).where('version', '>', cursor)
-  if (since) query = query.where('changed_at', '>=', since)
+  // The window bounds what was worked on; the tenant's settings, people and libraries always come.
+  if (since) {
+    query = query.where((eb) =>
+      eb.or([eb('changed_at', '>=', since), eb('entity', 'in', ['tenantConfig', 'tenantUser', 'knowledge'])]),
+    )
+  }
   return query.orderBy('version').limit(limit).execute()
 }
 
@@ -133,6 +139,38 @@ export const loadAssignments = (db: Db, tenant: string, ids: string[]) =>
       .where('id', 'in', chunk)
       .execute(),
   )
+
+/** What each expert's library holds now: ready manuals and their passages, and when it last changed. */
+export async function loadKnowledge(db: Db, tenant: string, experts: string[]): Promise<KnowledgeState[]> {
+  const changes = await db
+    .selectFrom('change_log')
+    .select(['entity_id', 'changed_at'])
+    .where('tenant_slug', '=', tenant)
+    .where('entity', '=', 'knowledge')
+    .where('entity_id', 'in', experts)
+    .execute()
+  const counts = await db
+    .selectFrom('kb_documents')
+    .select((eb) => [
+      'expert',
+      eb.fn.countAll<number>().as('documents'),
+      eb.fn.sum<number>('passage_count').as('passages'),
+    ])
+    .where('tenant_slug', '=', tenant)
+    .where('expert', 'in', experts)
+    .where('status', '=', 'ready')
+    .groupBy('expert')
+    .execute()
+  return changes.map((c) => {
+    const count = counts.find((r) => r.expert === c.entity_id)
+    return {
+      expert: c.entity_id as Expert,
+      documents: Number(count?.documents ?? 0),
+      passages: Number(count?.passages ?? 0),
+      changedAt: c.changed_at,
+    }
+  })
+}
 
 /** Drops delete tombstones last changed before `before`; returns the highest version dropped (0 if none). */
 export async function pruneTombstones(db: Db, before: string): Promise<{ tenant: string; maxVersion: number }[]> {

@@ -1,6 +1,6 @@
 import type { Expert } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
@@ -18,33 +18,23 @@ export function OfflineKnowledge({ expert }: { expert: Expert }) {
   const kept = useLiveQuery(() => db.keptExperts.get(expert), [db, expert])
   const [progress, setProgress] = useState<KeepProgress | null>(null)
   const [storage, setStorage] = useState<StorageEstimate | null>(null)
-  const refreshed = useRef(false)
 
   const measure = () => void navigator.storage?.estimate?.().then(setStorage)
   useEffect(measure, [])
 
-  const keep = async (quiet = false) => {
+  const keep = async () => {
     setProgress({ done: 0, total: 0 })
     try {
       await navigator.storage?.persist?.()
       await keepKnowledge(db, tenant, expert, setProgress)
-      if (!quiet)
-        toast({ title: 'Available offline', description: 'The expert answers from these manuals with no network.' })
+      toast({ title: 'Available offline', description: 'The expert answers from these manuals with no network.' })
     } catch {
-      if (!quiet) errorToast('Download failed', 'It carries on from where it stopped when you try again.')
+      errorToast('Download failed', 'It carries on from where it stopped when you try again.')
     } finally {
       setProgress(null)
       measure()
     }
   }
-
-  // Kept manuals follow the library: added, replaced or removed manuals move when the device is online.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit, when kept and online
-  useEffect(() => {
-    if (!kept || !online || refreshed.current) return
-    refreshed.current = true
-    void keep(true)
-  }, [kept, online])
 
   return (
     <div className="offline-knowledge" aria-live="polite">

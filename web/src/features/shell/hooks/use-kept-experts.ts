@@ -1,4 +1,4 @@
-import { EXPERTS } from '@mw/sync-protocol'
+import { EXPERTS, type Expert } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { TENANT_CONFIG_KEY } from '../../../db/local-db.ts'
@@ -6,22 +6,33 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 
 /**
- * Experts an admin marked "keep on every device": their manuals come to this device, and stay
- * current, whenever it is online, so the first question at sea already has them.
+ * Keeps the manuals on this device current, driven by the sync feed: an expert an admin marked
+ * "keep on every device" is downloaded unasked, and a kept expert whose library changed (a manual
+ * added, replaced, renamed or deleted) is brought up to date by its deltas. Nothing changed, no
+ * request.
  */
 export function useKeptExperts() {
   const db = useLocalDb()
   const online = useOnlineStatus()
-  const models = useLiveQuery(async () => (await db.tenantConfig.get(TENANT_CONFIG_KEY))?.models, [db])
-  const marked = EXPERTS.filter((e) => models?.[e]?.keepOnDevices).join(',')
+  const behind = useLiveQuery(async () => {
+    const models = (await db.tenantConfig.get(TENANT_CONFIG_KEY))?.models
+    const kept = new Map((await db.keptExperts.toArray()).map((k) => [k.expert, k]))
+    const libraries = new Map((await db.knowledge.toArray()).map((k) => [k.expert, k]))
+    return EXPERTS.filter((expert) => {
+      const copy = kept.get(expert)
+      const library = libraries.get(expert)
+      if (!copy) return models?.[expert]?.keepOnDevices === true
+      return library !== undefined && copy.libraryChangedAt !== library.changedAt
+    }).join(',')
+  }, [db])
 
   useEffect(() => {
-    if (!online || !marked) return
+    if (!online || !behind) return
     let cancelled = false
     void (async () => {
-      // Loaded only on devices of tenants that keep manuals everywhere, not with every first load.
+      // Loaded only on devices that keep manuals, not with every first load.
       const { keepKnowledge } = await import('../../../sync/kept-knowledge.ts')
-      for (const expert of EXPERTS.filter((e) => marked.split(',').includes(e))) {
+      for (const expert of behind.split(',') as Expert[]) {
         if (cancelled) return
         // A failed download leaves what it kept; the next time online carries on from there.
         await keepKnowledge(db, db.tenant, expert).catch(() => undefined)
@@ -30,5 +41,5 @@ export function useKeptExperts() {
     return () => {
       cancelled = true
     }
-  }, [db, online, marked])
+  }, [db, online, behind])
 }
