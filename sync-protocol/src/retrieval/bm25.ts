@@ -19,6 +19,17 @@ export interface Bm25Index {
   averageLength: number
 }
 
+// A manual's vocabulary is a few thousand words said many times over: stem each once.
+const stems = new Map<string, string>()
+const stem = (word: string) => {
+  let s = stems.get(word)
+  if (s === undefined) {
+    s = stemmer(word)
+    if (stems.size < 200_000) stems.set(word, s)
+  }
+  return s
+}
+
 /** unicode61 with remove_diacritics, then Porter: the server's FTS5 tokenizer. */
 const tokens = (text: string) =>
   text
@@ -27,7 +38,7 @@ const tokens = (text: string) =>
     .replace(/\p{M}/gu, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-    .map(stemmer)
+    .map(stem)
 
 export function buildIndex(passages: Candidate[]): Bm25Index {
   const postings = new Map<string, [number, number][]>()
