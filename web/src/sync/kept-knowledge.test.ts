@@ -66,3 +66,41 @@ describe('manuals kept on the device', () => {
     db.close()
   })
 })
+
+describe('a download cut by a dropped connection', () => {
+  it('keeps the manuals that arrived whole, and the next try fetches only the others', async () => {
+    const server = await startServer()
+    const ids: string[] = []
+    for (let m = 0; m < 9; m++)
+      ids.push(await server.addManual('demo', 'furuno', `Radar ${m}`, [`Tune the gain ${m}.`]))
+    const fetch = fetchAs(await server.signIn('tech@demo.local'), server.handle)
+    const passagesAsked: string[] = []
+    let cut = true
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname
+      if (path.endsWith('/passages')) {
+        passagesAsked.push(path)
+        // The link drops on the fifth manual.
+        if (cut && passagesAsked.length === 5) return Promise.reject(new TypeError('Failed to fetch'))
+      }
+      return fetch(input, init)
+    })
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    await expect(keepKnowledge(db, 'demo', 'furuno')).rejects.toThrow()
+    const keptAfterCut = await db.keptDocuments.count()
+    expect(keptAfterCut).toBeGreaterThanOrEqual(4)
+    expect(keptAfterCut).toBeLessThan(9)
+    // Every manual on the device is whole: its record and all its passages, or nothing.
+    for (const doc of await db.keptDocuments.toArray()) {
+      expect(await db.keptPassages.where('documentId').equals(doc.id).count()).toBe(doc.passages)
+    }
+    expect(await db.keptExperts.get('furuno')).toBeUndefined()
+
+    cut = false
+    passagesAsked.length = 0
+    await keepKnowledge(db, 'demo', 'furuno')
+    expect(passagesAsked).toHaveLength(9 - keptAfterCut)
+    expect(await db.keptExperts.get('furuno')).toMatchObject({ documents: 9, passages: 9 })
+    db.close()
+  })
+})

@@ -22,6 +22,7 @@ const unchanged = (kept: { sha256: string; updatedAt: string }, doc: KbDocument)
   kept.sha256 === doc.sha256 && kept.updatedAt === doc.updatedAt
 
 const running = new Map<string, Promise<void>>()
+const PARALLEL_DOWNLOADS = 4
 
 /**
  * Brings an expert's kept manuals up to date with the library. One run per expert at a time: a
@@ -68,42 +69,19 @@ async function bringUpToDate(
   const missing = ready.filter((d) => !stillKept.has(d.id))
   let done = ready.length - missing.length
   onProgress({ done, total: ready.length })
-  for (const doc of missing) {
-    const { passages } = await apiRequest(
-      'GET',
-      `/api/t/${tenant}/documents/${doc.id}/passages`,
-      documentPassagesSchema,
-      {
-        timeoutMs: 60_000,
-      },
-    )
-    const rows: KeptPassage[] = passages.map((p) => ({
-      id: `${doc.id}:${p.ordinal}`,
-      documentId: doc.id,
-      fileName: doc.fileName,
-      ordinal: p.ordinal,
-      title: doc.title,
-      section: p.section,
-      page: p.page,
-      text: p.text,
-      expert,
-    }))
-    const bytes = rows.reduce((sum, r) => sum + r.text.length + r.title.length + (r.section?.length ?? 0), 0)
-    await db.transaction('rw', db.keptDocuments, db.keptPassages, async () => {
-      await db.keptPassages.bulkPut(rows)
-      await db.keptDocuments.put({
-        id: doc.id,
-        expert,
-        title: doc.title,
-        fileName: doc.fileName,
-        sha256: doc.sha256,
-        updatedAt: doc.updatedAt,
-        passages: rows.length,
-        bytes,
+  // A few manuals at a time: on a 600 ms satellite round trip, one at a time is mostly waiting.
+  const queue = [...missing]
+  let failed = false
+  const lane = async () => {
+    for (let doc = queue.shift(); doc && !failed; doc = queue.shift()) {
+      await keepDocument(db, tenant, expert, doc).catch((error: unknown) => {
+        failed = true
+        throw error
       })
-    })
-    onProgress({ done: ++done, total: ready.length })
+      onProgress({ done: ++done, total: ready.length })
+    }
   }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, queue.length) }, lane))
   const all = await db.keptDocuments.where('expert').equals(expert).toArray()
   await db.keptExperts.put({
     expert,
@@ -112,6 +90,43 @@ async function bringUpToDate(
     passages: all.reduce((sum, d) => sum + d.passages, 0),
     bytes: all.reduce((sum, d) => sum + d.bytes, 0),
     libraryChangedAt: library?.changedAt,
+  })
+}
+
+/** One manual's passages, stored with its record in one transaction: kept whole or not at all. */
+async function keepDocument(db: LocalDb, tenant: string, expert: Expert, doc: KbDocument) {
+  const { passages } = await apiRequest(
+    'GET',
+    `/api/t/${tenant}/documents/${doc.id}/passages`,
+    documentPassagesSchema,
+    {
+      timeoutMs: 60_000,
+    },
+  )
+  const rows: KeptPassage[] = passages.map((p) => ({
+    id: `${doc.id}:${p.ordinal}`,
+    documentId: doc.id,
+    fileName: doc.fileName,
+    ordinal: p.ordinal,
+    title: doc.title,
+    section: p.section,
+    page: p.page,
+    text: p.text,
+    expert,
+  }))
+  const bytes = rows.reduce((sum, r) => sum + r.text.length + r.title.length + (r.section?.length ?? 0), 0)
+  await db.transaction('rw', db.keptDocuments, db.keptPassages, async () => {
+    await db.keptPassages.bulkPut(rows)
+    await db.keptDocuments.put({
+      id: doc.id,
+      expert,
+      title: doc.title,
+      fileName: doc.fileName,
+      sha256: doc.sha256,
+      updatedAt: doc.updatedAt,
+      passages: rows.length,
+      bytes,
+    })
   })
 }
 
