@@ -37,9 +37,9 @@ let noChange = 0
 for (let run = 0; run < RUNS; run++) {
   const db = new LocalDb(userId, `bench-${run}`)
   first.push(await time(() => keepKnowledge(db, 'demo', 'seakeeper')))
-  const rows = await db.keptPassages.toArray()
+  const rows = await db.keptTexts.toArray()
   const rawDb = new LocalDb(userId, `bench-raw-${run}`)
-  raw.push(await time(() => rawDb.keptPassages.bulkPut(rows)))
+  raw.push(await time(() => rawDb.keptTexts.bulkPut(rows)))
   if (run === 0) noChange = await time(() => keepKnowledge(db, 'demo', 'seakeeper'))
   db.close()
   rawDb.close()

@@ -5,9 +5,14 @@
  * then "Download for offline use" until "Available offline". Beside it, in the same run, the same
  * requests made by a bare `fetch` that stores nothing. Then the seeded Furuno expert over an
  * emulated satellite link (600 ms latency, 1 Mbit/s). Bytes are what crossed the wire (CDP).
+ * Last, a 1,000-page PDF (450 words a page, the Furuno pack's sentences) through the real
+ * parser, kept on a fresh device: what IndexedDB grows by.
  * Needs the built app (`npm run build`).
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { tinyPdf } from '../../api/src/test/pdf.ts'
 import { startServer } from '../e2e/server.ts'
 
 const MANUALS = 40
@@ -61,20 +66,103 @@ async function wireBytes(page: Page, link?: { latency: number; bitsPerSecond: nu
   return () => bytes
 }
 
+const indexedDbUsage = (page: Page) =>
+  page.evaluate(
+    async () =>
+      ((await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } }).usageDetails
+        ?.indexedDB ?? 0,
+  )
+
 async function downloadForOffline(expert: string, link?: { latency: number; bitsPerSecond: number }) {
   const { context, page } = await signedIn('tech@demo.local')
   await page.goto(`/t/demo/ask/${expert}`)
   const button = page.getByRole('button', { name: 'Download for offline use' })
   await button.waitFor()
   const bytes = await wireBytes(page, link)
+  const storedBefore = await indexedDbUsage(page)
   const start = performance.now()
   await button.click()
   const status = page.getByText(/^Available offline · /)
   await status.waitFor({ timeout: 600_000 })
   const ms = performance.now() - start
   const text = (await status.textContent()) ?? ''
+  const stored = (await indexedDbUsage(page)) - storedBefore
   await context.close()
-  return { ms, bytes: bytes(), text }
+  return { ms, bytes: bytes(), text, stored }
+}
+
+/** A dense manual's worth of pages: 450 of the Furuno pack's words each, in lines of 85 characters. */
+function thousandPagePdf(): Uint8Array {
+  const dir = path.resolve(import.meta.dirname, '../../api/knowledge/furuno')
+  const words = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .flatMap((f) =>
+      readFileSync(path.join(dir, f), 'utf8')
+        .replace(/[#*|`>-]/g, ' ')
+        .split(/\s+/),
+    )
+    .filter(Boolean)
+  // Words drawn at random (seeded), so the text does not repeat itself the way a cycled list would
+  // and compresses about as much as prose does.
+  let seed = 7
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed / 2 ** 31
+  }
+  const page = () => {
+    const lines: string[] = []
+    let line = ''
+    for (let w = 0; w < 450; w++) {
+      const word = words[Math.floor(random() * words.length)] as string
+      if (line.length + word.length > 85) {
+        lines.push(line)
+        line = ''
+      }
+      line = line ? `${line} ${word}` : word
+    }
+    return [...lines, line].join('\n')
+  }
+  return tinyPdf(Array.from({ length: 1000 }, page))
+}
+
+/** The baseline: the same manual's passages put in raw IndexedDB, a row per passage. */
+async function rawRowPerPassage(documentId: string) {
+  const { context, page } = await signedIn('tech@demo.local')
+  const before = await indexedDbUsage(page)
+  await page.evaluate(async (id) => {
+    const { passages } = (await (await fetch(`/api/t/demo/documents/${id}/passages`)).json()) as {
+      passages: { ordinal: number }[]
+    }
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('bench-row-per-passage', 1)
+      open.onupgradeneeded = () => {
+        const store = open.result.createObjectStore('passages', { keyPath: 'id' })
+        store.createIndex('documentId', 'documentId')
+      }
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const tx = db.transaction('passages', 'readwrite')
+    for (const p of passages) tx.objectStore('passages').put({ ...p, id: `${id}:${p.ordinal}`, documentId: id })
+    await new Promise((resolve) => {
+      tx.oncomplete = resolve
+    })
+    db.close()
+  }, documentId)
+  const grew = (await indexedDbUsage(page)) - before
+  await context.close()
+  return grew
+}
+
+async function waitUntilProcessed(page: Page, expert: string) {
+  for (;;) {
+    const res = await page.request.get(`/api/t/demo/experts/${expert}/documents`)
+    const { documents } = (await res.json()) as {
+      documents: { id: string; fileName: string; status: string; pages: number | null; passages: number }[]
+    }
+    if (documents.every((d) => d.status !== 'processing')) return documents
+    await new Promise((r) => setTimeout(r, 500))
+  }
 }
 
 /** The same list and passages requests by a bare fetch that parses and drops them: the floor. */
@@ -105,17 +193,9 @@ try {
     })
     if (res.status() !== 202) throw new Error(`upload ${m}: ${res.status()} ${await res.text()}`)
   }
-  for (;;) {
-    const res = await admin.page.request.get('/api/t/demo/experts/seakeeper/documents')
-    const { documents } = (await res.json()) as { documents: { status: string; passages: number }[] }
-    if (documents.every((d) => d.status !== 'processing')) {
-      const passages = documents.reduce((sum, d) => sum + d.passages, 0)
-      console.log(`Seakeeper: ${documents.length} manuals, ${passages} passages (starter pack included)`)
-      break
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  await admin.context.close()
+  const documents = await waitUntilProcessed(admin.page, 'seakeeper')
+  const passages = documents.reduce((sum, d) => sum + d.passages, 0)
+  console.log(`Seakeeper: ${documents.length} manuals, ${passages} passages (starter pack included)`)
 
   const keep: { ms: number; bytes: number; text: string }[] = []
   const bare: { ms: number; bytes: number }[] = []
@@ -134,6 +214,25 @@ try {
   console.log(
     `Emulated satellite link (600 ms, 1 Mbit/s), the seeded Furuno expert: ${(sea.ms / 1000).toFixed(1)} s, ${kib(sea.bytes)} (${sea.text})`,
   )
+
+  const pdf = thousandPagePdf()
+  const res = await admin.page.request.post('/api/t/demo/experts/furuno/documents', {
+    multipart: { file: { name: 'Thousand pages.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) } },
+  })
+  if (res.status() !== 202) throw new Error(`1,000-page PDF: ${res.status()} ${await res.text()}`)
+  const furuno = await waitUntilProcessed(admin.page, 'furuno')
+  const thousand = furuno.find((d) => d.fileName === 'Thousand pages.pdf')
+  const withThousand = await downloadForOffline('furuno')
+  const perRow = await rawRowPerPassage(String(thousand?.id))
+  console.log(
+    `1,000-page PDF (${kib(pdf.length)}): ${thousand?.status}, ${thousand?.pages} pages, ${thousand?.passages} passages`,
+  )
+  console.log(`  Furuno kept with it: ${withThousand.text}, ${(withThousand.ms / 1000).toFixed(1)} s`)
+  console.log(
+    `  IndexedDB grew by ${(withThousand.stored / 1024 / 1024).toFixed(2)} MiB (the five pack manuals alone: ${(sea.stored / 1024).toFixed(0)} KiB)`,
+  )
+  console.log(`  baseline, raw IndexedDB with a row per passage: ${(perRow / 1024 / 1024).toFixed(2)} MiB`)
+  await admin.context.close()
 } finally {
   await browser.close()
   await server.stop()

@@ -9,6 +9,7 @@ import type {
   Case,
   CaseEvent,
   Conversation,
+  DocumentPassage,
   Expert,
   KnowledgeState,
   Message,
@@ -78,8 +79,18 @@ export interface KeptDocument {
   bytes: number
 }
 
-/** One passage of a kept manual, in the retrieval core's shape. */
-export type KeptPassage = Candidate & { expert: Expert }
+/** One passage of a kept manual, in the retrieval core's shape (version 4; moved into `keptTexts`). */
+type KeptPassage = Candidate & { expert: Expert }
+
+/**
+ * A kept manual's passages, in one row: a row per passage cost IndexedDB more in keys and index
+ * entries than the text itself.
+ */
+export interface KeptText {
+  documentId: string
+  expert: Expert
+  passages: DocumentPassage[]
+}
 
 /** An expert whose manuals this device keeps, and when they were last brought up to date. */
 export interface KeptExpert {
@@ -128,7 +139,7 @@ export class LocalDb extends Dexie {
   syncState!: Table<SyncState, string>
   ratings!: Table<LocalRating, string>
   keptDocuments!: Table<KeptDocument, string>
-  keptPassages!: Table<KeptPassage, string>
+  keptTexts!: Table<KeptText, string>
   keptExperts!: Table<KeptExpert, string>
   knowledge!: Table<KnowledgeState, string>
   offlineAnswers!: Table<OfflineAnswer, string>
@@ -164,6 +175,19 @@ export class LocalDb extends Dexie {
       offlineAnswers: 'questionId, conversationId',
     })
     this.version(5).stores({ knowledge: 'expert' })
+    this.version(6)
+      .stores({ keptTexts: 'documentId, expert' })
+      .upgrade(async (tx) => {
+        const byDocument = new Map<string, KeptText>()
+        await tx.table<KeptPassage>('keptPassages').each(({ documentId, expert, ordinal, section, page, text }) => {
+          const kept = byDocument.get(documentId) ?? { documentId, expert, passages: [] }
+          kept.passages.push({ ordinal, section, page, text })
+          byDocument.set(documentId, kept)
+        })
+        for (const kept of byDocument.values()) kept.passages.sort((a, b) => a.ordinal - b.ordinal)
+        await tx.table('keptTexts').bulkPut([...byDocument.values()])
+      })
+    this.version(7).stores({ keptPassages: null })
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type Expert,
   type KbDocument,
 } from '@mw/sync-protocol'
-import type { KeptPassage, LocalDb } from '../db/local-db.ts'
+import type { LocalDb } from '../db/local-db.ts'
 import { apiRequest } from '../lib/api-client.ts'
 
 export interface KeepProgress {
@@ -59,11 +59,9 @@ async function bringUpToDate(
     const doc = ready.find((d) => d.id === k.id)
     return !doc || !unchanged(k, doc)
   })
-  await db.transaction('rw', db.keptDocuments, db.keptPassages, async () => {
-    for (const k of gone) {
-      await db.keptPassages.where('documentId').equals(k.id).delete()
-      await db.keptDocuments.delete(k.id)
-    }
+  await db.transaction('rw', db.keptDocuments, db.keptTexts, async () => {
+    await db.keptTexts.bulkDelete(gone.map((k) => k.id))
+    await db.keptDocuments.bulkDelete(gone.map((k) => k.id))
   })
   const stillKept = new Set(kept.filter((k) => !gone.includes(k)).map((k) => k.id))
   const missing = ready.filter((d) => !stillKept.has(d.id))
@@ -103,20 +101,9 @@ async function keepDocument(db: LocalDb, tenant: string, expert: Expert, doc: Kb
       timeoutMs: 60_000,
     },
   )
-  const rows: KeptPassage[] = passages.map((p) => ({
-    id: `${doc.id}:${p.ordinal}`,
-    documentId: doc.id,
-    fileName: doc.fileName,
-    ordinal: p.ordinal,
-    title: doc.title,
-    section: p.section,
-    page: p.page,
-    text: p.text,
-    expert,
-  }))
-  const bytes = rows.reduce((sum, r) => sum + r.text.length + r.title.length + (r.section?.length ?? 0), 0)
-  await db.transaction('rw', db.keptDocuments, db.keptPassages, async () => {
-    await db.keptPassages.bulkPut(rows)
+  const bytes = passages.reduce((sum, p) => sum + p.text.length + (p.section?.length ?? 0), doc.title.length)
+  await db.transaction('rw', db.keptDocuments, db.keptTexts, async () => {
+    await db.keptTexts.put({ documentId: doc.id, expert, passages })
     await db.keptDocuments.put({
       id: doc.id,
       expert,
@@ -124,7 +111,7 @@ async function keepDocument(db: LocalDb, tenant: string, expert: Expert, doc: Kb
       fileName: doc.fileName,
       sha256: doc.sha256,
       updatedAt: doc.updatedAt,
-      passages: rows.length,
+      passages: passages.length,
       bytes,
     })
   })
@@ -132,8 +119,8 @@ async function keepDocument(db: LocalDb, tenant: string, expert: Expert, doc: Kb
 
 /** Forgets an expert's kept manuals. */
 export async function forgetKnowledge(db: LocalDb, expert: Expert): Promise<void> {
-  await db.transaction('rw', db.keptDocuments, db.keptPassages, db.keptExperts, async () => {
-    await db.keptPassages.where('expert').equals(expert).delete()
+  await db.transaction('rw', db.keptDocuments, db.keptTexts, db.keptExperts, async () => {
+    await db.keptTexts.where('expert').equals(expert).delete()
     await db.keptDocuments.where('expert').equals(expert).delete()
     await db.keptExperts.delete(expert)
   })
@@ -146,7 +133,7 @@ export async function readKeptDocument(
 ): Promise<{ doc: KbDocument; passages: DocumentPassage[] } | null> {
   const kept = await db.keptDocuments.get(id)
   if (!kept) return null
-  const rows = (await db.keptPassages.where('documentId').equals(id).toArray()).sort((a, b) => a.ordinal - b.ordinal)
+  const rows = (await db.keptTexts.get(id))?.passages ?? []
   const pages = Math.max(0, ...rows.map((r) => r.page ?? 0))
   const doc: KbDocument = {
     id,
@@ -167,5 +154,5 @@ export async function readKeptDocument(
     createdBy: null,
     createdByName: null,
   }
-  return { doc, passages: rows.map(({ ordinal, section, page, text }) => ({ ordinal, section, page, text })) }
+  return { doc, passages: rows }
 }

@@ -7,13 +7,14 @@ import type { Expert } from '@mw/sync-protocol'
 import {
   type Bm25Index,
   buildIndex,
+  type Candidate,
   gateCandidates,
   localAnswerLines,
   searchIndex,
   searchTerms,
   TOP_K,
 } from '@mw/sync-protocol/retrieval'
-import { openLocalDb } from '../../../db/local-db.ts'
+import { type LocalDb, openLocalDb } from '../../../db/local-db.ts'
 import { answerLinesToHtml } from './answer-html.ts'
 
 export interface OfflineQuestion {
@@ -22,6 +23,22 @@ export interface OfflineQuestion {
   tenant: string
   expert: Expert
   query: string
+}
+
+/** Every kept passage of the expert, in the retrieval core's shape. */
+async function keptCandidates(db: LocalDb, expert: Expert): Promise<Candidate[]> {
+  const documents = new Map((await db.keptDocuments.where('expert').equals(expert).toArray()).map((d) => [d.id, d]))
+  return (await db.keptTexts.where('expert').equals(expert).toArray()).flatMap(({ documentId, passages }) => {
+    const doc = documents.get(documentId)
+    if (!doc) return []
+    return passages.map((p) => ({
+      ...p,
+      id: `${documentId}:${p.ordinal}`,
+      documentId,
+      fileName: doc.fileName,
+      title: doc.title,
+    }))
+  })
 }
 
 const indexes = new Map<string, { version: string; index: Bm25Index }>()
@@ -35,7 +52,7 @@ async function answer({ userId, tenant, expert, query }: OfflineQuestion) {
   if (entry?.version !== kept.updatedAt) {
     entry = {
       version: kept.updatedAt,
-      index: buildIndex(await db.keptPassages.where('expert').equals(expert).toArray()),
+      index: buildIndex(await keptCandidates(db, expert)),
     }
     indexes.set(key, entry)
   }
