@@ -2,6 +2,7 @@
  * Issue 12's promise in a real browser: the expert answers with no network from the manuals kept
  * on the tablet, the question still reaches the server once, and the server's answer follows.
  */
+import type { Route } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { browserForThisFile, openPage, signInAs, USERS, waitForServiceWorker, waitForSynced } from './harness.ts'
 
@@ -150,4 +151,46 @@ test('a manual the Admin deletes leaves the technician’s device at the next sy
   expect(tech.pageErrors).toEqual([])
   await tech.context.close()
   await admin.context.close()
+}, 120_000)
+
+test('connected but no internet: after a few seconds without the server, the manuals on the device answer', async () => {
+  const { context, page, pageErrors } = await openPage(browser(), 'portrait')
+  await signInAs(page, USERS.tech.email)
+  await page.goto('/t/demo/ask/seakeeper')
+  await page.getByRole('button', { name: 'Download for offline use' }).click()
+  await page.getByText(/^Available offline · /).waitFor({ timeout: 30_000 })
+  await waitForSynced(page)
+
+  // The boat's router is up, the satellite is not: every request fails, navigator.onLine stays true.
+  const noInternet = (route: Route) => route.abort('internetdisconnected')
+  await context.route('**/api/**', noInternet)
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+  const question = 'How do I bleed air from the cooling loop after relaunch?'
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  await composer.fill(question)
+  await composer.press('Enter')
+  const offline = page
+    .getByRole('article', { name: 'Expert answer' })
+    .filter({ hasText: 'Answered offline from the manuals on this device' })
+  await offline.first().waitFor({ timeout: 20_000 })
+  const conversationId = new URL(page.url()).searchParams.get('conversation')
+
+  await context.unroute('**/api/**', noInternet)
+  await page
+    .getByRole('button', { name: /^Sync status/ })
+    .first()
+    .click()
+  await expect
+    .poll(
+      async () => {
+        const res = await context.request.get(`/api/t/demo/conversations/${conversationId}`)
+        if (!res.ok()) return []
+        return ((await res.json()) as { messages: ServerMessage[] }).messages.map((m) => m.role)
+      },
+      { timeout: 45_000 },
+    )
+    .toEqual(['user', 'assistant'])
+  expect(await offline.count()).toBe(1)
+  expect(pageErrors).toEqual([])
+  await context.close()
 }, 120_000)
