@@ -11,3 +11,6 @@ export function documentUrl(
   const base = `/t/${tenant}/documents/${documentId}`
   return query.length ? `${base}?${query.join('&')}` : base
 }
+
+/** The original file of a document, whole or by byte range. */
+export const documentFileUrl = (tenant: string, id: string) => `/api/t/${tenant}/documents/${id}/file`

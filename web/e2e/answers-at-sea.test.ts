@@ -4,6 +4,7 @@
  */
 import type { Route } from 'playwright-core'
 import { expect, test } from 'vitest'
+import { tinyPdf } from '../../api/src/test/pdf.ts'
 import { browserForThisFile, openPage, signInAs, USERS, waitForServiceWorker, waitForSynced } from './harness.ts'
 
 const browser = browserForThisFile()
@@ -193,4 +194,54 @@ test('connected but no internet: after a few seconds without the server, the man
   expect(await offline.count()).toBe(1)
   expect(pageErrors).toEqual([])
   await context.close()
+}, 120_000)
+
+test('original PDFs kept by choice draw their pages at sea', async () => {
+  const admin = await openPage(browser(), 'tablet')
+  await signInAs(admin.page, USERS.admin.email)
+  const upload = await admin.context.request.post('/api/t/demo/experts/furuno/documents', {
+    multipart: {
+      file: {
+        name: 'Scanner service sheet.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          tinyPdf(['Scanner service sheet: isolate the radar before opening the scanner.', 'Magnetron hours log.']),
+        ),
+      },
+    },
+  })
+  expect(upload.status()).toBe(202)
+  const id = ((await upload.json()) as { documents: { id: string }[] }).documents[0]?.id
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await admin.context.request.get(`/api/t/demo/documents/${id}`)).json()) as {
+            document: { status: string }
+          }
+        ).document.status,
+      { timeout: 20_000 },
+    )
+    .toBe('ready')
+
+  const { context, page, pageErrors } = await openPage(browser(), 'portrait')
+  await signInAs(page, USERS.tech.email)
+  await waitForServiceWorker(page)
+  await page.goto('/t/demo/ask/furuno')
+  await page.getByLabel('Keep the original PDFs too, for the page view').check()
+  await page.getByRole('button', { name: 'Download for offline use' }).click()
+  await page.getByText(/^Available offline · /).waitFor({ timeout: 30_000 })
+  await page.getByText(/Keep the original PDFs too, for the page view \(\d/).waitFor()
+
+  await context.setOffline(true)
+  await page.goto(`/t/demo/documents/${id}?page=1`)
+  await page.getByRole('heading', { name: 'Scanner service sheet' }).first().waitFor()
+  const canvas = page.getByRole('img', { name: 'Page 1 of the manual' })
+  await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width), { timeout: 20_000 }).toBeGreaterThan(0)
+  expect(await page.getByText('This page could not be drawn').count()).toBe(0)
+  expect(pageErrors).toEqual([])
+  await context.close()
+
+  expect((await admin.context.request.delete(`/api/t/demo/documents/${id}`)).status()).toBe(204)
+  await admin.context.close()
 }, 120_000)

@@ -101,6 +101,18 @@ export interface KeptExpert {
   bytes: number
   /** The library's `changedAt` in the sync feed when this copy was made: a newer one means update. */
   libraryChangedAt?: string
+  /** The user chose to keep the original PDFs too, for the page view at sea. */
+  originals?: boolean
+  /** What those originals take on the device. */
+  originalBytes?: number
+}
+
+/** A kept manual's original file (PDFs only), for drawing its pages with no network. */
+export interface KeptOriginal {
+  documentId: string
+  expert: Expert
+  contentType: string
+  bytes: ArrayBuffer
 }
 
 /** An answer written on this device with no network (local only; the server's answer follows). */
@@ -140,6 +152,7 @@ export class LocalDb extends Dexie {
   ratings!: Table<LocalRating, string>
   keptDocuments!: Table<KeptDocument, string>
   keptTexts!: Table<KeptText, string>
+  keptOriginals!: Table<KeptOriginal, string>
   keptExperts!: Table<KeptExpert, string>
   knowledge!: Table<KnowledgeState, string>
   offlineAnswers!: Table<OfflineAnswer, string>
@@ -188,6 +201,7 @@ export class LocalDb extends Dexie {
         await tx.table('keptTexts').bulkPut([...byDocument.values()])
       })
     this.version(7).stores({ keptPassages: null })
+    this.version(8).stores({ keptOriginals: 'documentId, expert' })
   }
 }
 

@@ -53,5 +53,3 @@ export const formatSize = (bytes: number) =>
     : bytes < 1048576
       ? `${(bytes / 1024).toFixed(0)} KB`
       : `${(bytes / 1048576).toFixed(1)} MB`
-
-export const documentFileUrl = (tenant: string, id: string) => `/api/t/${tenant}/documents/${id}/file`

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { tinyPdf } from '../../../api/src/test/pdf.ts'
 import { LocalDb } from '../db/local-db.ts'
-import { forgetKnowledge, keepKnowledge, readKeptDocument } from './kept-knowledge.ts'
+import { forgetKnowledge, forgetOriginals, keepKnowledge, readKeptDocument } from './kept-knowledge.ts'
 import { pullAll } from './pull.ts'
 import { fetchAs, startServer } from './test/server-harness.ts'
 
@@ -101,6 +102,49 @@ describe('a download cut by a dropped connection', () => {
     await keepKnowledge(db, 'demo', 'furuno')
     expect(passagesAsked).toHaveLength(9 - keptAfterCut)
     expect(await db.keptExperts.get('furuno')).toMatchObject({ documents: 9, passages: 9 })
+    db.close()
+  })
+})
+
+describe('original PDFs kept for the page view', () => {
+  it('are kept when chosen, stay chosen through updates, open from the device, and go when unchosen', async () => {
+    const server = await startServer()
+    const pages = ['Radar magnetron: isolate the scanner first.', 'Tune the gain after a change.']
+    const pdf = tinyPdf(pages)
+    const id = await server.addManual('demo', 'furuno', 'Radar service', pages, pdf)
+    await server.addManual('demo', 'furuno', 'Notes', ['Markdown has no original to keep.'])
+    const fetch = fetchAs(await server.signIn('tech@demo.local'), server.handle)
+    const files: string[] = []
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname
+      if (path.endsWith('/file')) files.push(path)
+      return fetch(input, init)
+    })
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    await keepKnowledge(db, 'demo', 'furuno', undefined, { originals: true })
+
+    expect(files).toEqual([`/api/t/demo/documents/${id}/file`])
+    expect(await db.keptExperts.get('furuno')).toMatchObject({
+      documents: 2,
+      originals: true,
+      originalBytes: pdf.length,
+    })
+    const opened = await readKeptDocument(db, id)
+    expect(opened?.doc.contentType).toBe('application/pdf')
+    expect(Array.from(new Uint8Array(opened?.original ?? new ArrayBuffer(0)))).toEqual(Array.from(pdf))
+
+    // An automatic update (no choice given) keeps the choice and fetches nothing already kept.
+    files.length = 0
+    await keepKnowledge(db, 'demo', 'furuno')
+    expect(files).toEqual([])
+    expect(await db.keptOriginals.count()).toBe(1)
+
+    await forgetOriginals(db, 'furuno')
+    expect(await db.keptOriginals.count()).toBe(0)
+    expect(await db.keptExperts.get('furuno')).toMatchObject({ documents: 2, originals: false, originalBytes: 0 })
+    expect((await readKeptDocument(db, id))?.original).toBeNull()
+    await keepKnowledge(db, 'demo', 'furuno')
+    expect(files).toEqual([])
     db.close()
   })
 })

@@ -1,17 +1,19 @@
 /**
- * Keeping an expert's manuals on the device for answering offline. Brought up to date document
- * by document: only manuals added, replaced or renamed since the last time are fetched, removed
- * ones are dropped, and a dropped connection resumes from the next missing manual.
+ * Keeping an expert's manuals on the device for answering offline (and, when the user chooses,
+ * their original PDFs for the page view). Brought up to date document by document: only manuals
+ * added, replaced or renamed since the last time are fetched, removed ones are dropped, and a
+ * dropped connection resumes from the next missing manual.
  */
 import {
   type DocumentPassage,
+  documentFileUrl,
   documentListSchema,
   documentPassagesSchema,
   type Expert,
   type KbDocument,
 } from '@mw/sync-protocol'
 import type { LocalDb } from '../db/local-db.ts'
-import { apiRequest } from '../lib/api-client.ts'
+import { apiFetch, apiRequest } from '../lib/api-client.ts'
 
 export interface KeepProgress {
   done: number
@@ -33,11 +35,12 @@ export function keepKnowledge(
   tenant: string,
   expert: Expert,
   onProgress: (progress: KeepProgress) => void = () => {},
+  choice: { originals?: boolean } = {},
 ): Promise<void> {
   const key = `${db.name}:${expert}`
   const current = running.get(key)
   if (current) return current
-  const run = bringUpToDate(db, tenant, expert, onProgress).finally(() => running.delete(key))
+  const run = bringUpToDate(db, tenant, expert, onProgress, choice).finally(() => running.delete(key))
   running.set(key, run)
   return run
 }
@@ -47,9 +50,11 @@ async function bringUpToDate(
   tenant: string,
   expert: Expert,
   onProgress: (progress: KeepProgress) => void,
+  choice: { originals?: boolean },
 ): Promise<void> {
   // Read first: a change that lands while downloading leaves this copy marked as behind.
   const library = await db.knowledge.get(expert)
+  const withOriginals = choice.originals ?? (await db.keptExperts.get(expert))?.originals ?? false
   const { documents } = await apiRequest('GET', `/api/t/${tenant}/experts/${expert}/documents`, documentListSchema, {
     timeoutMs: 20_000,
   })
@@ -59,27 +64,36 @@ async function bringUpToDate(
     const doc = ready.find((d) => d.id === k.id)
     return !doc || !unchanged(k, doc)
   })
-  await db.transaction('rw', db.keptDocuments, db.keptTexts, async () => {
-    await db.keptTexts.bulkDelete(gone.map((k) => k.id))
-    await db.keptDocuments.bulkDelete(gone.map((k) => k.id))
+  await db.transaction('rw', db.keptDocuments, db.keptTexts, db.keptOriginals, async () => {
+    const ids = gone.map((k) => k.id)
+    await db.keptTexts.bulkDelete(ids)
+    await db.keptDocuments.bulkDelete(ids)
+    await db.keptOriginals.bulkDelete(ids)
+    if (!withOriginals) await db.keptOriginals.where('expert').equals(expert).delete()
   })
   const stillKept = new Set(kept.filter((k) => !gone.includes(k)).map((k) => k.id))
-  const missing = ready.filter((d) => !stillKept.has(d.id))
-  let done = ready.length - missing.length
-  onProgress({ done, total: ready.length })
-  // A few manuals at a time: on a 600 ms satellite round trip, one at a time is mostly waiting.
-  const queue = [...missing]
+  const haveOriginal = new Set((await db.keptOriginals.where('expert').equals(expert).primaryKeys()) as string[])
+  const pdfs = withOriginals ? ready.filter((d) => d.contentType === 'application/pdf') : []
+  const tasks = [
+    ...ready.filter((d) => !stillKept.has(d.id)).map((doc) => () => keepDocument(db, tenant, expert, doc)),
+    ...pdfs.filter((d) => !haveOriginal.has(d.id)).map((doc) => () => keepOriginal(db, tenant, expert, doc)),
+  ]
+  const total = ready.length + pdfs.length
+  let done = total - tasks.length
+  onProgress({ done, total })
+  // A few files at a time: on a 600 ms satellite round trip, one at a time is mostly waiting.
   let failed = false
   const lane = async () => {
-    for (let doc = queue.shift(); doc && !failed; doc = queue.shift()) {
-      await keepDocument(db, tenant, expert, doc).catch((error: unknown) => {
+    for (let task = tasks.shift(); task && !failed; task = tasks.shift()) {
+      await task().catch((error: unknown) => {
         failed = true
         throw error
       })
-      onProgress({ done: ++done, total: ready.length })
+      onProgress({ done: ++done, total })
     }
   }
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, queue.length) }, lane))
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, tasks.length) }, lane))
+  const originals = await db.keptOriginals.where('expert').equals(expert).toArray()
   const all = await db.keptDocuments.where('expert').equals(expert).toArray()
   await db.keptExperts.put({
     expert,
@@ -88,7 +102,16 @@ async function bringUpToDate(
     passages: all.reduce((sum, d) => sum + d.passages, 0),
     bytes: all.reduce((sum, d) => sum + d.bytes, 0),
     libraryChangedAt: library?.changedAt,
+    originals: withOriginals,
+    originalBytes: originals.reduce((sum, o) => sum + o.bytes.byteLength, 0),
   })
+}
+
+/** A manual's original PDF, for drawing its pages at sea. */
+async function keepOriginal(db: LocalDb, tenant: string, expert: Expert, doc: KbDocument) {
+  const res = await apiFetch('GET', documentFileUrl(tenant, doc.id), { timeoutMs: 300_000 })
+  const bytes = await res.arrayBuffer()
+  await db.keptOriginals.put({ documentId: doc.id, expert, contentType: doc.contentType, bytes })
 }
 
 /** One manual's passages, stored with its record in one transaction: kept whole or not at all. */
@@ -119,10 +142,19 @@ async function keepDocument(db: LocalDb, tenant: string, expert: Expert, doc: Kb
 
 /** Forgets an expert's kept manuals. */
 export async function forgetKnowledge(db: LocalDb, expert: Expert): Promise<void> {
-  await db.transaction('rw', db.keptDocuments, db.keptTexts, db.keptExperts, async () => {
+  await db.transaction('rw', db.keptDocuments, db.keptTexts, db.keptOriginals, db.keptExperts, async () => {
     await db.keptTexts.where('expert').equals(expert).delete()
+    await db.keptOriginals.where('expert').equals(expert).delete()
     await db.keptDocuments.where('expert').equals(expert).delete()
     await db.keptExperts.delete(expert)
+  })
+}
+
+/** Drops an expert's kept originals, keeping the manuals' text for answers. */
+export async function forgetOriginals(db: LocalDb, expert: Expert): Promise<void> {
+  await db.transaction('rw', db.keptOriginals, db.keptExperts, async () => {
+    await db.keptOriginals.where('expert').equals(expert).delete()
+    await db.keptExperts.update(expert, { originals: false, originalBytes: 0 })
   })
 }
 
@@ -130,18 +162,19 @@ export async function forgetKnowledge(db: LocalDb, expert: Expert): Promise<void
 export async function readKeptDocument(
   db: LocalDb,
   id: string,
-): Promise<{ doc: KbDocument; passages: DocumentPassage[] } | null> {
+): Promise<{ doc: KbDocument; passages: DocumentPassage[]; original: ArrayBuffer | null } | null> {
   const kept = await db.keptDocuments.get(id)
   if (!kept) return null
   const rows = (await db.keptTexts.get(id))?.passages ?? []
+  const original = await db.keptOriginals.get(id)
   const pages = Math.max(0, ...rows.map((r) => r.page ?? 0))
   const doc: KbDocument = {
     id,
     expert: kept.expert,
     title: kept.title,
     fileName: kept.fileName,
-    contentType: '',
-    size: kept.bytes,
+    contentType: original?.contentType ?? '',
+    size: original?.bytes.byteLength ?? kept.bytes,
     sha256: kept.sha256,
     status: 'ready',
     pages: pages > 0 ? pages : null,
@@ -154,5 +187,5 @@ export async function readKeptDocument(
     createdBy: null,
     createdByName: null,
   }
-  return { doc, passages: rows }
+  return { doc, passages: rows, original: original?.bytes ?? null }
 }

@@ -5,6 +5,7 @@
 import { createApp } from '../../../../api/src/app.ts'
 import type { AppDeps } from '../../../../api/src/app-env.ts'
 import { finishDocument, insertDocument } from '../../../../api/src/db/queries/documents.ts'
+import { storeOriginal } from '../../../../api/src/documents/originals.ts'
 import { scopeToken } from '../../../../api/src/experts/search-terms.ts'
 import { newId } from '../../../../api/src/lib/ids.ts'
 import { createTestApp } from '../../../../api/src/test/test-app.ts'
@@ -24,9 +25,17 @@ export async function startServer(overrides: Partial<AppDeps> = {}) {
     },
     handle: ((request: Request) => app.request(request)) as Handler,
     /** A processed manual in a tenant's library, written by the server's own queries (no parse worker here). */
-    async addManual(tenant: string, expert: 'seakeeper' | 'furuno', title: string, texts: string[]): Promise<string> {
+    async addManual(
+      tenant: string,
+      expert: 'seakeeper' | 'furuno',
+      title: string,
+      texts: string[],
+      /** A PDF kept as the manual's original (its text is `texts`, a page each). */
+      pdf?: Uint8Array,
+    ): Promise<string> {
       const id = newId()
       const at = new Date().toISOString()
+      const hash = pdf ? storeOriginal(t.deps.env.documentsDir, pdf) : id.replace(/-/g, '').padEnd(64, '0')
       await t.db.transaction().execute(async (trx) => {
         await insertDocument(trx, {
           id,
@@ -34,10 +43,10 @@ export async function startServer(overrides: Partial<AppDeps> = {}) {
           expert,
           source_path: `${id}.md`,
           title,
-          content_hash: id.replace(/-/g, '').padEnd(64, '0'),
-          file_name: `${title}.md`,
-          content_type: 'text/markdown',
-          size: 0,
+          content_hash: hash,
+          file_name: pdf ? `${title}.pdf` : `${title}.md`,
+          content_type: pdf ? 'application/pdf' : 'text/markdown',
+          size: pdf?.length ?? 0,
           status: 'processing',
           created_by: null,
           created_at: at,
@@ -49,9 +58,14 @@ export async function startServer(overrides: Partial<AppDeps> = {}) {
           expert,
           scope: scopeToken(tenant, expert),
           title: null,
-          pages: null,
+          pages: pdf ? texts.length : null,
           warning: null,
-          passages: texts.map((text, ordinal) => ({ ordinal, section: `Part ${ordinal + 1}`, page: null, text })),
+          passages: texts.map((text, ordinal) => ({
+            ordinal,
+            section: `Part ${ordinal + 1}`,
+            page: pdf ? ordinal + 1 : null,
+            text,
+          })),
           at,
         })
       })

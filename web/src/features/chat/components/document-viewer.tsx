@@ -1,4 +1,10 @@
-import { type DocumentPassage, documentAnswerSchema, documentPassagesSchema, type KbDocument } from '@mw/sync-protocol'
+import {
+  type DocumentPassage,
+  documentAnswerSchema,
+  documentFileUrl,
+  documentPassagesSchema,
+  type KbDocument,
+} from '@mw/sync-protocol'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
@@ -6,12 +12,24 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { ApiError, apiRequest } from '../../../lib/api-client.ts'
-import { documentFileUrl } from '../../../lib/use-expert-documents.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { readKeptDocument } from '../../../sync/kept-knowledge.ts'
 import { PdfPage } from './pdf-page.tsx'
 
-type Loaded = { doc: KbDocument; passages: DocumentPassage[] }
+/** A blob: URL for a kept original while the viewer shows it. */
+function useObjectUrl(bytes: ArrayBuffer | null, type: string): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!bytes) return setUrl(null)
+    const made = URL.createObjectURL(new Blob([bytes], { type }))
+    setUrl(made)
+    return () => URL.revokeObjectURL(made)
+  }, [bytes, type])
+  return url
+}
+
+/** `original` is the PDF kept on the device, when the viewer opened it from there. */
+type Loaded = { doc: KbDocument; passages: DocumentPassage[]; original?: ArrayBuffer | null }
 
 /**
  * A cited document, opened where the answer cited it: a PDF at its page (with page navigation),
@@ -59,6 +77,7 @@ export function DocumentViewer() {
   }, [tenant, id, db])
 
   const loaded = state && 'doc' in state ? state : null
+  const keptOriginal = useObjectUrl(loaded?.original ?? null, loaded?.doc.contentType ?? '')
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again when the place changes
   useEffect(() => {
     target.current?.scrollIntoView?.({ block: 'start' })
@@ -84,7 +103,10 @@ export function DocumentViewer() {
           {paged && ` · ${doc.pages} pages`}
         </p>
         <div className="toolbar">
-          <a className="btn btn-secondary" href={`${documentFileUrl(tenant, doc.id)}${page ? `#page=${page}` : ''}`}>
+          <a
+            className="btn btn-secondary"
+            href={`${keptOriginal ?? documentFileUrl(tenant, doc.id)}${page ? `#page=${page}` : ''}`}
+          >
             Open original
           </a>
           <Button variant="ghost" onClick={() => navigate(-1)}>
@@ -106,7 +128,7 @@ export function DocumentViewer() {
         </nav>
       )}
       {paged && page && doc.contentType === 'application/pdf' && (
-        <PdfPage url={documentFileUrl(tenant, doc.id)} page={page} cited={citedText} />
+        <PdfPage source={state.original ?? documentFileUrl(tenant, doc.id)} page={page} cited={citedText} />
       )}
       <article className="card document-text">
         {shown.length === 0 && <p className="muted">{doc.warning ?? 'No text on this page.'}</p>}

@@ -8,7 +8,8 @@ import { relativeTime } from '../../../lib/relative-time.ts'
 import { formatSize } from '../../../lib/use-expert-documents.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
-import { forgetKnowledge, type KeepProgress, keepKnowledge } from '../../../sync/kept-knowledge.ts'
+import { forgetKnowledge, forgetOriginals, type KeepProgress, keepKnowledge } from '../../../sync/kept-knowledge.ts'
+import { preloadPdfViewer } from './pdf-page.tsx'
 
 /** "Download for offline use": keeps the expert's manuals on the device, then says so, with their size. */
 export function OfflineKnowledge({ expert }: { expert: Expert }) {
@@ -18,15 +19,19 @@ export function OfflineKnowledge({ expert }: { expert: Expert }) {
   const kept = useLiveQuery(() => db.keptExperts.get(expert), [db, expert])
   const [progress, setProgress] = useState<KeepProgress | null>(null)
   const [storage, setStorage] = useState<StorageEstimate | null>(null)
+  const [wantOriginals, setWantOriginals] = useState(false)
+  const originals = kept ? kept.originals === true : wantOriginals
 
   const measure = () => void navigator.storage?.estimate?.().then(setStorage)
   useEffect(measure, [])
 
-  const keep = async () => {
+  const keep = async (choice: { originals?: boolean } = { originals }) => {
     setProgress({ done: 0, total: 0 })
     try {
       await navigator.storage?.persist?.()
-      await keepKnowledge(db, tenant, expert, setProgress)
+      // The page view draws a kept PDF with pdfjs: fetched now, it is there at sea too.
+      if (choice.originals) void preloadPdfViewer().catch(() => undefined)
+      await keepKnowledge(db, tenant, expert, setProgress, choice)
       toast({ title: 'Available offline', description: 'The expert answers from these manuals with no network.' })
     } catch {
       errorToast('Download failed', 'It carries on from where it stopped when you try again.')
@@ -34,6 +39,12 @@ export function OfflineKnowledge({ expert }: { expert: Expert }) {
       setProgress(null)
       measure()
     }
+  }
+
+  const chooseOriginals = (checked: boolean) => {
+    if (!kept) return setWantOriginals(checked)
+    if (checked) void keep({ originals: true })
+    else void forgetOriginals(db, expert).then(measure)
   }
 
   return (
@@ -66,6 +77,18 @@ export function OfflineKnowledge({ expert }: { expert: Expert }) {
         <Button variant="secondary" disabled={!online} onClick={() => void keep()}>
           Download for offline use
         </Button>
+      )}
+      {!progress && (
+        <label className="muted">
+          <input
+            type="checkbox"
+            checked={originals}
+            disabled={!online && !originals}
+            onChange={(e) => chooseOriginals(e.target.checked)}
+          />{' '}
+          Keep the original PDFs too, for the page view
+          {kept?.originals ? ` (${formatSize(kept.originalBytes ?? 0)})` : ''}
+        </label>
       )}
       {storage?.quota ? (
         <span className="muted">

@@ -14,7 +14,14 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase
  * boxes over the words of the cited passage. pdfjs loads only here, when a PDF is opened (it is
  * not precached: the viewer needs the network), and fetches the file by byte ranges.
  */
-export function PdfPage({ url, page, cited }: { url: string; page: number; cited: string | null }) {
+/** Fetches pdfjs and its worker, so the service worker keeps them for the page view offline. */
+export async function preloadPdfViewer(): Promise<void> {
+  const [, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')])
+  await fetch(worker.default)
+}
+
+/** `source` is the original's URL, or its bytes when kept on the device. */
+export function PdfPage({ source, page, cited }: { source: string | ArrayBuffer; page: number; cited: string | null }) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const [boxes, setBoxes] = useState<Box[]>([])
   const [failed, setFailed] = useState(false)
@@ -28,7 +35,10 @@ export function PdfPage({ url, page, cited }: { url: string; page: number; cited
         import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
       ])
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default
-      const task = pdfjs.getDocument({ url, withCredentials: true })
+      // pdfjs takes ownership of the bytes it is given: hand it a copy, the kept one stays whole.
+      const task = pdfjs.getDocument(
+        typeof source === 'string' ? { url: source, withCredentials: true } : { data: new Uint8Array(source.slice(0)) },
+      )
       destroy = () => task.destroy()
       const pdfPage = await (await task.promise).getPage(page)
       const target = canvas.current
@@ -63,7 +73,7 @@ export function PdfPage({ url, page, cited }: { url: string; page: number; cited
       cancelled = true
       void destroy?.()
     }
-  }, [url, page, cited])
+  }, [source, page, cited])
 
   if (failed) return <p className="muted">This page could not be drawn; its text is below.</p>
   return (
