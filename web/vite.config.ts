@@ -12,13 +12,22 @@ export default defineConfig({
       filename: 'sw.ts',
       // register-sw.ts registers /sw.js itself through workbox-window, to drive the update prompt.
       injectRegister: false,
+      includeManifestIcons: false,
       injectManifest: {
-        // The app shell and every route chunk: all the app needs to open with no network. The
-        // plugin adds the manifest and its icons itself.
+        // The app shell and the route chunks: all the app needs to open with no network. The
+        // plugin adds the manifest; its icons are the browser's business at install, not the app's.
         globPatterns: ['**/*.{js,css,html,svg}'],
-        // pdfjs (~570 KB) draws PDF pages in the document viewer, which needs the network anyway:
-        // it is fetched when a PDF is opened, never at install over a satellite link.
-        globIgnores: ['**/pdf-*.js', '**/pdf.worker*'],
+        // Parts few devices need are cached on first use (sw.ts), never at install over a
+        // satellite link: pdfjs (~570 KB, drawing PDF pages; fetched too when originals are
+        // kept), the reports (charts) and admin screens, which need the network for their data
+        // anyway, and the offline answerer, fetched when the device keeps manuals.
+        globIgnores: [
+          '**/pdf-*.js',
+          '**/pdf.worker*',
+          '**/reports-page-*.js',
+          '**/admin-page-*.js',
+          '**/offline-answer.worker-*.js',
+        ],
       },
       manifest: {
         ...PWA_MANIFEST_BASE,

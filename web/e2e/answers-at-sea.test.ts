@@ -23,6 +23,18 @@ test('download for offline use, ask at sea, get a labelled answer with sources, 
   await page.getByRole('button', { name: 'Download for offline use' }).click()
   await page.getByText(/^Available offline · .* · \d+ manuals · updated/).waitFor({ timeout: 30_000 })
   await waitForSynced(page)
+  // The answerer is not in the install precache: a device that keeps manuals fetches it while online.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) {
+          const keys = await (await caches.open(name)).keys()
+          if (keys.some((r) => r.url.includes('offline-answer.worker'))) return true
+        }
+        return false
+      }),
+    )
+    .toBe(true)
 
   await context.setOffline(true)
   // A reload at sea: the app, the kept manuals and the answerer all come from the device.

@@ -1,7 +1,18 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { baseUrl, browserForThisFile, openPage, waitForServiceWorker } from './harness.ts'
+import { baseUrl, browserForThisFile, openPage, signInAs, USERS, waitForServiceWorker } from './harness.ts'
 
 const browser = browserForThisFile()
+
+/** The paths in each cache of the service worker, by cache name. */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const out: Record<string, string[]> = {}
+    for (const name of await caches.keys()) {
+      out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)
+    }
+    return out
+  })
 
 describe('installable PWA shell', () => {
   test('the manifest names the app and links icons an installer accepts', async () => {
@@ -71,6 +82,57 @@ describe('installable PWA shell', () => {
     }
     // Sign-in and sign-out must reach the server; the worker never answers them with the app.
     await expect(page.goto('/api/login')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/)
+    await context.close()
+  })
+
+  test('precaches the shell and screens, but not pdfjs, reports, admin, the offline answerer or install icons; those are kept on first use', async () => {
+    const { context, page, pageErrors } = await openPage(browser())
+    await signInAs(page, USERS.manager.email)
+    await waitForServiceWorker(page)
+    const precache = Object.entries(await cachedPaths(page))
+      .filter(([name]) => name.includes('precache'))
+      .flatMap(([, paths]) => paths)
+    for (const wanted of [/^\/index\.html$/, /^\/assets\/chat-screens-.*\.js$/, /^\/assets\/cases-page-.*\.js$/]) {
+      expect(
+        precache.some((p) => wanted.test(p)),
+        String(wanted),
+      ).toBe(true)
+    }
+    for (const unwanted of [
+      /reports-page-.*\.js$/,
+      /admin-page-.*\.js$/,
+      /\/pdf[.-]/,
+      /offline-answer\.worker/,
+      /icon-512\.png$/,
+    ]) {
+      expect(
+        precache.filter((p) => unwanted.test(p)),
+        String(unwanted),
+      ).toEqual([])
+    }
+
+    // Not opened yet and no network: the screen says it is not on the device, the app stays up.
+    await context.setOffline(true)
+    await page.goto('/t/demo/reports')
+    await page.getByRole('heading', { name: 'Not on this device yet' }).waitFor()
+    await context.setOffline(false)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await page.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
+    await expect
+      .poll(async () =>
+        Object.values(await cachedPaths(page))
+          .flat()
+          .some((p) => /reports-page-.*\.js$/.test(p)),
+      )
+      .toBe(true)
+
+    // Opened once: it opens with no network (its figures need the connection, and say so).
+    await context.setOffline(true)
+    await page.goto('/t/demo/cases')
+    await page.goto('/t/demo/reports')
+    await page.getByRole('heading', { name: 'Reports & Analytics' }).waitFor()
+    await page.getByText('Reports need a connection').first().waitFor()
+    expect(pageErrors).toEqual([])
     await context.close()
   })
 })

@@ -5,7 +5,7 @@ import type { OfflineAnswer } from '../../../db/local-db.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
-import { answerOffline } from './answer-offline.ts'
+import { answerOffline } from '../../../sync/offline-answerer/answer-offline.ts'
 
 /** How long a question waits for the server before the manuals on the device answer it. */
 const SERVER_GRACE_MS = 5_000

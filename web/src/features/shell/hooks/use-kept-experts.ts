@@ -14,6 +14,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 export function useKeptExperts() {
   const db = useLocalDb()
   const online = useOnlineStatus()
+  const keepsAny = useLiveQuery(async () => (await db.keptExperts.count()) > 0, [db])
   const behind = useLiveQuery(async () => {
     const models = (await db.tenantConfig.get(TENANT_CONFIG_KEY))?.models
     const kept = new Map((await db.keptExperts.toArray()).map((k) => [k.expert, k]))
@@ -25,6 +26,13 @@ export function useKeptExperts() {
       return library !== undefined && copy.libraryChangedAt !== library.changedAt
     }).join(',')
   }, [db])
+
+  // The offline answerer is not in the install precache: a device that keeps manuals fetches it
+  // while online (after an app update too), so the answers at sea have it.
+  useEffect(() => {
+    if (!online || !keepsAny) return
+    void import('../../../sync/offline-answerer/answer-offline.ts').then((m) => m.cacheOfflineAnswerer())
+  }, [online, keepsAny])
 
   useEffect(() => {
     if (!online || !behind) return

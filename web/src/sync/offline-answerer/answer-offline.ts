@@ -1,12 +1,18 @@
 import type { Source } from '@mw/sync-protocol'
 import type { OfflineQuestion } from './offline-answer.worker.ts'
 
+/**
+ * The offline answerer: a Web Worker answering from the manuals kept on this device. Not in the
+ * install precache (few devices keep manuals): a device that keeps some fetches it while online
+ * (`cacheOfflineAnswerer`), and the service worker keeps it for the answers at sea.
+ */
 let worker: Worker | null = null
 let nextId = 1
 const waiting = new Map<number, (result: { content: string; sources: Source[] } | null) => void>()
 
 function answerer(): Worker {
   if (!worker) {
+    // Written out here, not hoisted, so the bundler sees a worker and builds it as one.
     worker = new Worker(new URL('./offline-answer.worker.ts', import.meta.url), { type: 'module' })
     worker.onmessage = (event: MessageEvent<{ id: number; result: { content: string; sources: Source[] } | null }>) => {
       waiting.get(event.data.id)?.(event.data.result)
@@ -25,4 +31,9 @@ export function answerOffline(
     waiting.set(id, resolve)
     answerer().postMessage({ ...question, id })
   })
+}
+
+/** Starts the answerer while online, so its script is fetched (and kept by the service worker) before the device goes to sea. */
+export function cacheOfflineAnswerer(): void {
+  answerer()
 }

@@ -14,7 +14,7 @@ import {
   searchTerms,
   TOP_K,
 } from '@mw/sync-protocol/retrieval'
-import { type LocalDb, openLocalDb } from '../../../db/local-db.ts'
+import { type LocalDb, openLocalDb } from '../../db/local-db.ts'
 import { answerLinesToHtml } from './answer-html.ts'
 
 export interface OfflineQuestion {
