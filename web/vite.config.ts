@@ -27,6 +27,9 @@ export default defineConfig({
           '**/reports-page-*.js',
           '**/admin-page-*.js',
           '**/offline-answer.worker-*.js',
+          // The signed-out first visit comes from the server; once installed, the app is what opens.
+          'landing.html',
+          'assets/landing-*.js',
         ],
       },
       manifest: {
@@ -42,7 +45,8 @@ export default defineConfig({
   // The offline answerer's worker imports modules of its own (Dexie, the retrieval core).
   worker: { format: 'es' },
   // scripts/check-bundle.mjs reads .vite/manifest.json to sum the first-load JS of the signed-in Home.
-  build: { manifest: true },
+  // landing.html is the signed-out first visit the server sends without a session (api/src/app.ts).
+  build: { manifest: true, rollupOptions: { input: { index: 'index.html', landing: 'landing.html' } } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   test: {
     name: 'web',

@@ -7,6 +7,7 @@ import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env.ts'
+import { hasSessionCookie } from './auth/sessions.ts'
 import { ApiError } from './errors.ts'
 import { createMetrics } from './lib/metrics.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
@@ -166,6 +167,23 @@ function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
     await next()
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
   })
+  // A signed-out first visit gets the landing prerendered in its HTML (web/landing.html), not the
+  // app: it shows and signs in before any script arrives over a slow link. The app is what a
+  // session gets, and what the service worker opens once installed.
+  if (fs.existsSync(path.join(root, 'landing.html'))) {
+    const landing = serveStatic({
+      root: path.relative(process.cwd(), root) || '.',
+      path: 'landing.html',
+      precompressed: true,
+    })
+    app.get('*', async (c, next) => {
+      const page = c.req.path === '/' || c.req.path === '/t' || c.req.path.startsWith('/t/')
+      if (!page || !c.req.header('accept')?.includes('text/html')) return next()
+      c.header('Vary', 'Cookie', { append: true })
+      c.header('Cache-Control', 'no-cache')
+      return hasSessionCookie(c) ? next() : landing(c, next)
+    })
+  }
   // Brotli or gzip copies made at build time (scripts/precompress.mjs) go out as they are.
   if (fs.existsSync(root)) {
     app.use('/*', serveStatic({ root: path.relative(process.cwd(), root) || '.', precompressed: true }))

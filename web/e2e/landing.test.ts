@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { browserForThisFile, openPage, VIEWPORTS, type ViewportName } from './harness.ts'
+import { baseUrl, browserForThisFile, openPage, VIEWPORTS, type ViewportName } from './harness.ts'
 
 const browser = browserForThisFile()
 
@@ -20,9 +20,23 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('signed-out visitor at %
     }
 
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(/\/api\/login$/)
+    await page.waitForURL(/\/api\/login\??$/)
     expect(await page.getByRole('heading', { name: 'Sign in to Marine Workbench' }).isVisible()).toBe(true)
     expect(pageErrors).toEqual([])
     await context.close()
   })
+})
+
+test('a first visit shows the landing and signs in before any script runs (prerendered for a slow link)', async () => {
+  const context = await browser().newContext({ baseURL: baseUrl(), javaScriptEnabled: false })
+  const page = await context.newPage()
+  const res = await page.goto('/t/demo')
+  expect(res?.status()).toBe(200)
+  await page.getByRole('heading', { level: 1, name: 'Marine Workbench' }).waitFor()
+  for (const feature of FEATURES)
+    expect(await page.getByRole('heading', { name: feature }).isVisible(), feature).toBe(true)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/api\/login/)
+  expect(await page.getByRole('heading', { name: 'Sign in to Marine Workbench' }).isVisible()).toBe(true)
+  await context.close()
 })

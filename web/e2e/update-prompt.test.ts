@@ -32,6 +32,9 @@ test('a new version waits for the user: "A new version is available", and Reload
   const { context, page } = await openPage(browser, 'tablet', server.baseUrl)
   await page.goto('/')
   await waitForServiceWorker(page)
+  // A first visit signed out is the server's prerendered landing; once installed, the app opens from the worker.
+  await page.reload()
+  await page.getByRole('heading', { level: 1, name: 'Marine Workbench' }).waitFor()
 
   // The next build: a changed sw.js (its stale precompressed copies go, as a real build rewrites them).
   appendFileSync(path.join(dist, 'sw.js'), '\n// the next build\n')

@@ -18,6 +18,10 @@ export function cookieSecure(c: Context<AppEnv>): boolean {
   return (publicUrl ? new URL(publicUrl).protocol : new URL(c.req.url).protocol) === 'https:'
 }
 
+/** Whether the request carries a session cookie at all (valid or not: that takes the database). */
+export const hasSessionCookie = (c: Context<AppEnv>) =>
+  getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, SECURE_SESSION_COOKIE) !== undefined
+
 const cookieName = (c: Context<AppEnv>) => (cookieSecure(c) ? SECURE_SESSION_COOKIE : SESSION_COOKIE)
 const readToken = (c: Context<AppEnv>) => getCookie(c, cookieName(c))
 /** The idle limit: a session unused this long ends (SESSION_IDLE_DAYS, longer than the offline window). */

@@ -16,6 +16,10 @@ fs.writeFileSync(
   path.join(dist, 'index.html'),
   `<!doctype html><title>Marine Workbench</title>${'<p>x</p>'.repeat(300)}`,
 )
+fs.writeFileSync(
+  path.join(dist, 'landing.html'),
+  `<!doctype html><title>Marine Workbench</title><main class="landing">${'<p>Sign In</p>'.repeat(200)}</main>`,
+)
 execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../../scripts/precompress.mjs'), dist])
 const t = await createTestApp({}, { WEB_DIST: dist })
 const get = (file: string, acceptEncoding?: string) =>
@@ -50,5 +54,26 @@ describe('the built app on the wire', () => {
     expect(fs.existsSync(path.join(dist, 'assets', 'logo-abc123.png.br'))).toBe(false)
     const page = await get('/index.html', 'br')
     expect(page.headers.get('content-encoding')).toBe('br')
+  })
+
+  it('sends a signed-out page visit the prerendered landing, and a session the app', async () => {
+    const cookie = await t.signIn('tech@demo.local')
+    const visit = (p: string, headers: Record<string, string> = {}) =>
+      t.app.request(p, { headers: { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br', ...headers } })
+    for (const p of ['/', '/t/demo', '/t/demo/cases/some-case']) {
+      const landing = await visit(p)
+      expect(landing.status, p).toBe(200)
+      expect(landing.headers.get('content-encoding'), p).toBe('br')
+      expect(landing.headers.get('vary'), p).toMatch(/cookie/i)
+      expect(landing.headers.get('cache-control'), p).toBe('no-cache')
+      expect(brotliDecompressSync(Buffer.from(await landing.arrayBuffer())).toString(), p).toContain('class="landing"')
+      const app = await visit(p, { cookie, 'accept-encoding': 'identity' })
+      expect(app.status, p).toBe(200)
+      expect(await app.text(), p).toContain('<p>x</p>')
+    }
+    // Not a page (an API call, a file, a non-tenant path): never the landing.
+    expect(await (await visit('/no/such/page', { 'accept-encoding': 'identity' })).text()).toContain('<p>x</p>')
+    expect((await visit('/api/auth/user')).status).toBe(401)
+    expect(await (await get('/assets/app-abc123.js', '')).text()).toBe(script)
   })
 })

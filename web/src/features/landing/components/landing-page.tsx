@@ -25,7 +25,10 @@ const FEATURES: { title: string; text: string; icon: IconName }[] = [
   },
 ]
 
-/** Shown to signed-out visitors on every tenant route. */
+/**
+ * Shown to signed-out visitors on every tenant route; also prerendered into landing.html for a
+ * first visit (its toggle is then wired by `landing-main.ts` until the app takes over).
+ */
 export function LandingPage() {
   const [showFeatures, setShowFeatures] = useState(false)
   return (
@@ -38,9 +41,12 @@ export function LandingPage() {
         <p className="landing-tagline">
           AI expert assistance for marine service technicians — on the dock, in the engine room and offshore.
         </p>
-        <button type="button" className="btn btn-primary btn-lg" onClick={() => window.location.assign('/api/login')}>
-          Sign In
-        </button>
+        {/* A form, not a script: the prerendered first visit signs in before any JavaScript runs. */}
+        <form action="/api/login" method="get">
+          <button type="submit" className="btn btn-primary btn-lg">
+            Sign In
+          </button>
+        </form>
       </section>
       <button
         type="button"
