@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
+import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { rowKey } from '../../../sync/optimistic.ts'
@@ -36,6 +37,7 @@ export function CasesPage() {
   const filter = useCasesUi((s) => s.statusFilter)
   const setFilter = useCasesUi((s) => s.setStatusFilter)
   const cases = useCases(filter)
+  useRowsVisibleMark('cases', (cases?.length ?? 0) > 0)
   const waiting = useWaitingRows()
   const synced = useFirstSyncDone()
   const creating = params.get('new') === '1'

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
+import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useAnswerFollower } from '../hooks/use-answer-follower.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
@@ -35,6 +36,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   const sendMessage = useSendMessage(expert)
   const db = useLocalDb()
   const stored = useConversation(urlConversation)
+  useRowsVisibleMark('messages', (stored?.messages.length ?? 0) > 0)
   const { question, outcome, askAgain } = useAnswerFollower(tenant, expert, stored)
   // The live answer shows until the pull brings the stored one.
   const live =

@@ -5,6 +5,7 @@ import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ConversationList } from '../../../lib/conversation-list.tsx'
 import { firstNameOrUser } from '../../../lib/display-name.ts'
+import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
 import { useCurrentUser } from '../../../lib/session-store.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -14,6 +15,7 @@ export function HomePage() {
   const user = useCurrentUser()
   const navigate = useNavigate()
   const recent = useRecentConversations(RECENT_CONVERSATIONS.dashboard)
+  useRowsVisibleMark('home-recent', (recent?.length ?? 0) > 0)
   const base = `/t/${tenant}`
   const actions: { to: string; title: string; text: string; icon: IconName }[] = [
     {
