@@ -31,7 +31,15 @@ function newestMtime(dir) {
 /** Builds web/dist unless it is newer than every source it is built from. */
 export function buildWeb() {
   const built = path.join(root, 'web/dist/index.html')
-  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'sync-protocol/src']
+  const sources = [
+    'web/src',
+    'web/public',
+    'web/scripts',
+    'web/index.html',
+    'web/landing.html',
+    'web/vite.config.ts',
+    'sync-protocol/src',
+  ]
     .map((p) => path.join(root, p))
     .filter(existsSync)
   const newestSource = Math.max(
@@ -39,6 +47,11 @@ export function buildWeb() {
   )
   if (existsSync(built) && statSync(built).mtimeMs > newestSource) return
   run(`${pnpm} --filter @mw/web build`)
+}
+
+/** Compiles the server to api/dist (a second or two: always, so it never runs stale code). */
+export function buildApi() {
+  run(`"${process.execPath}" scripts/build-api.mjs`)
 }
 
 export { root, run }

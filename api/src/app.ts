@@ -15,6 +15,7 @@ import { bodyLimit } from './middleware/body-limit.ts'
 import { idempotency } from './middleware/idempotency.ts'
 import { createRateLimits } from './middleware/rate-limit.ts'
 import { requestLog } from './middleware/request-log.ts'
+import { REPO_ROOT } from './paths.ts'
 import { authRoutes } from './routes/auth.ts'
 import { brandingRoutes } from './routes/branding.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -157,7 +158,7 @@ export function createApp(deps: AppDeps) {
 
 /** Serves web/dist with the SPA fallback; sw.js is never cached by HTTP so updates are found. */
 function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
-  const root = path.resolve(deps.env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'))
+  const root = path.resolve(deps.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'))
   const index = path.join(root, 'index.html')
   app.use('/sw.js', async (c, next) => {
     await next()

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { outboundFetch } from './lib/outbound.ts'
+import { REPO_ROOT } from './paths.ts'
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -53,8 +54,6 @@ const envSchema = z.object({
     .default('on')
     .transform((v) => v === 'on'),
 })
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 
 /**
  * `./data` at the repository root by default. A relative DATA_DIR is taken from where the user

@@ -114,7 +114,9 @@ function parserThread() {
     parser.idle = null
     return parser.worker
   }
-  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { resourceLimits: WORKER_LIMITS })
+  // From source the thread runs parse-worker.ts; compiled, the build puts parse-worker.js beside the server.
+  const file = import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js'
+  const worker = new Worker(new URL(file, import.meta.url), { resourceLimits: WORKER_LIMITS })
   worker.unref()
   parser = { worker, idle: null }
   worker.once('exit', () => {

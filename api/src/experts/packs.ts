@@ -8,9 +8,10 @@ import path from 'node:path'
 import { EXPERTS, type Expert } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import { tenantHasKnowledge, tenantSlugs } from '../db/queries/knowledge.ts'
+import { API_DIR } from '../paths.ts'
 import { ingestFile } from './ingest.ts'
 
-export const PACKS_DIR = path.resolve(import.meta.dirname, '../../knowledge')
+export const PACKS_DIR = path.join(API_DIR, 'knowledge')
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'log'>
 

@@ -19,8 +19,9 @@ import { recentErrors } from '../lib/logger.ts'
 import { validate } from '../middleware/validate.ts'
 import { inviteMember, removeMember, setMemberActive } from '../mutations/members.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
+import { REPO_ROOT } from '../paths.ts'
 
-const ROOT_PACKAGE = path.resolve(import.meta.dirname, '../../../package.json')
+const ROOT_PACKAGE = path.join(REPO_ROOT, 'package.json')
 const VERSION = (JSON.parse(fs.readFileSync(ROOT_PACKAGE, 'utf8')) as { version?: string }).version ?? 'unknown'
 const STARTED_AT = new Date().toISOString()
 
@@ -44,7 +45,7 @@ async function modelFigures(db: Db, env: Env, tenant: string): Promise<SystemInf
 
 /** The served web build: the content hash in its entry bundle's name, and when index.html was written. */
 function webBuild(env: Env): SystemInfo['build'] {
-  const index = path.join(env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'), 'index.html')
+  const index = path.join(env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'), 'index.html')
   try {
     const id = /\/assets\/index-([\w-]+)\.js/.exec(fs.readFileSync(index, 'utf8'))?.[1] ?? null
     return { id, builtAt: fs.statSync(index).mtime.toISOString() }

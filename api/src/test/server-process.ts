@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 
@@ -12,9 +12,21 @@ export const freePort = () =>
     })
   })
 
-/** The real server (`api/src/index.ts`) in a child process over `dataDir`, as `npm start` runs it. */
-export function startServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'api/src/index.ts'], {
+/** Compiles the server as `npm start` does (api/dist). */
+export const compileServer = () => execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: ROOT })
+
+/**
+ * The real server in a child process over `dataDir`: from source through tsx, or `compiled`
+ * (api/dist/server.js, as `npm start` runs it; `compileServer()` first).
+ */
+export function startServer(
+  port: number,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  { compiled = false } = {},
+): ChildProcess {
+  const entry = compiled ? ['api/dist/server.js'] : ['--import', 'tsx', 'api/src/index.ts']
+  return spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...process.env,
