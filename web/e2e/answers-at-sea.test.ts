@@ -115,10 +115,16 @@ test("an Admin marks an expert to be kept on every device, and a technician's ta
   expect(tech.pageErrors).toEqual([])
   await tech.context.close()
 
-  // Back as it was, for the other browser tests.
+  // Back as it was, for the other browser tests. The save is an outbox write: wait until the
+  // server has it (a toast says only that the device saved it), or closing the page loses it.
   await keep.uncheck()
   await form.getByRole('button', { name: 'Save Model' }).click()
-  await admin.page.locator('.toast').getByText('Model configuration updated').waitFor()
+  await expect
+    .poll(async () => {
+      const res = await admin.context.request.get('/api/t/demo/admin/config')
+      return ((await res.json()) as { models?: { furuno?: { keepOnDevices?: boolean } } }).models?.furuno?.keepOnDevices
+    })
+    .toBe(false)
   await admin.context.close()
 }, 120_000)
 
