@@ -2,12 +2,28 @@
  * Issue 12's promise in a real browser: the expert answers with no network from the manuals kept
  * on the tablet, the question still reaches the server once, and the server's answer follows.
  */
-import type { Route } from 'playwright-core'
+import type { BrowserContext, Route } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { tinyPdf } from '../../api/src/test/pdf.ts'
 import { browserForThisFile, openPage, signInAs, USERS, waitForServiceWorker, waitForSynced } from './harness.ts'
 
 const browser = browserForThisFile()
+
+/** A manual an Admin uploads, once the server has made it ready. */
+async function addManualAsAdmin(
+  context: BrowserContext,
+  expert: 'seakeeper' | 'furuno',
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<string> {
+  const upload = await context.request.post(`/api/t/demo/experts/${expert}/documents`, { multipart: { file } })
+  expect(upload.status()).toBe(202)
+  const id = ((await upload.json()) as { documents: { id: string }[] }).documents[0]?.id ?? ''
+  const status = async () =>
+    ((await (await context.request.get(`/api/t/demo/documents/${id}`)).json()) as { document: { status: string } })
+      .document.status
+  await expect.poll(status, { timeout: 20_000 }).toBe('ready')
+  return id
+}
 
 interface ServerMessage {
   role: string
@@ -131,28 +147,11 @@ test("an Admin marks an expert to be kept on every device, and a technician's ta
 test('a manual the Admin deletes leaves the technician’s device at the next sync', async () => {
   const admin = await openPage(browser(), 'tablet')
   await signInAs(admin.page, USERS.admin.email)
-  const upload = await admin.context.request.post('/api/t/demo/experts/seakeeper/documents', {
-    multipart: {
-      file: {
-        name: 'Deck hatch notes.md',
-        mimeType: 'text/markdown',
-        buffer: Buffer.from('# Deck hatch\n\nThe deck hatch gasket over the gyro is replaced every season.'),
-      },
-    },
+  const id = await addManualAsAdmin(admin.context, 'seakeeper', {
+    name: 'Deck hatch notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Deck hatch\n\nThe deck hatch gasket over the gyro is replaced every season.'),
   })
-  expect(upload.status()).toBe(202)
-  const id = ((await upload.json()) as { documents: { id: string }[] }).documents[0]?.id
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await admin.context.request.get(`/api/t/demo/documents/${id}`)).json()) as {
-            document: { status: string }
-          }
-        ).document.status,
-      { timeout: 20_000 },
-    )
-    .toBe('ready')
 
   const tech = await openPage(browser(), 'portrait')
   await signInAs(tech.page, USERS.tech.email)
@@ -217,30 +216,13 @@ test('connected but no internet: after a few seconds without the server, the man
 test('original PDFs kept by choice draw their pages at sea', async () => {
   const admin = await openPage(browser(), 'tablet')
   await signInAs(admin.page, USERS.admin.email)
-  const upload = await admin.context.request.post('/api/t/demo/experts/furuno/documents', {
-    multipart: {
-      file: {
-        name: 'Scanner service sheet.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(
-          tinyPdf(['Scanner service sheet: isolate the radar before opening the scanner.', 'Magnetron hours log.']),
-        ),
-      },
-    },
+  const id = await addManualAsAdmin(admin.context, 'furuno', {
+    name: 'Scanner service sheet.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      tinyPdf(['Scanner service sheet: isolate the radar before opening the scanner.', 'Magnetron hours log.']),
+    ),
   })
-  expect(upload.status()).toBe(202)
-  const id = ((await upload.json()) as { documents: { id: string }[] }).documents[0]?.id
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await admin.context.request.get(`/api/t/demo/documents/${id}`)).json()) as {
-            document: { status: string }
-          }
-        ).document.status,
-      { timeout: 20_000 },
-    )
-    .toBe('ready')
 
   const { context, page, pageErrors } = await openPage(browser(), 'portrait')
   await signInAs(page, USERS.tech.email)

@@ -36,11 +36,11 @@ test('an admin uploads a manual and sees it ready; a technician asks, and opens 
   const composer = tech.page.getByRole('textbox', { name: 'Message' })
   await composer.fill('What torque do the quokkatronic mounting bolts need?')
   await composer.press('Enter')
-  await tech.page
-    .getByText(/^Sources \(\d+\)$/)
-    .first()
-    .click({ timeout: 30_000 })
-  await tech.page.getByRole('link', { name: 'Quokkatronic Bracket Manual' }).first().click()
+  // The answer's own source link (the knowledge panel lists the same manual, maybe hidden by now).
+  const answer = tech.page.getByRole('article', { name: 'Expert answer' }).first()
+  await answer.getByText(/^Sources \(\d+\)$/).click({ timeout: 30_000 })
+  await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toContain('Quokkatronic Bracket Manual')
+  await answer.getByRole('link', { name: 'Quokkatronic Bracket Manual' }).first().click()
   await tech.page.waitForURL(/\/t\/demo\/documents\/[^/?]+\?page=2&passage=\d+$/)
   await tech.page.getByText('Page 2 of 3').waitFor()
   const cited = tech.page.locator('.cited')
