@@ -29,7 +29,8 @@ function collect(key, into) {
 }
 
 const chunks = new Map()
-const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
+// The app's entry only: landing.html is the signed-out first visit, not the signed-in Home.
+const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry && key === 'index.html')
 for (const key of entries) collect(key, chunks)
 const homeChunk = Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && HOME_ROUTE.test(key))
 if (!homeChunk) {

@@ -1,8 +1,9 @@
 // The service worker only drains the outbox and serves the precached app: it must not carry the
 // UI. Checked twice: the module graph from web/src/sw.ts (bundled by esbuild, nothing written)
 // holds no UI library, store or feature module, and the built web/dist/sw.js holds no React.
-// Its precache must hold the app shell and every route (the app opens offline) and not pdfjs,
-// which the document viewer fetches on first use (it needs the network anyway).
+// Its precache must hold the app shell and every route (the app opens offline) except the files
+// web/precache-exclusions.json keeps on first use (pdfjs, reports, admin, the offline answerer),
+// and none of those.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -32,13 +33,32 @@ else {
   for (const marker of REACT_MARKERS) if (text.includes(marker)) problems.push(`web/dist/sw.js contains "${marker}"`)
   const precached = new Set([...text.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]))
   const manifest = JSON.parse(readFileSync(path.join(web, 'dist/.vite/manifest.json'), 'utf8'))
-  const routes = Object.values(manifest).filter((c) => c.isDynamicEntry && !/pdf/.test(c.file))
+  const { globs } = JSON.parse(readFileSync(path.join(web, 'precache-exclusions.json'), 'utf8'))
+  // A glob as a regular expression: `**/` is any folders (or none), `*` any name part.
+  const toRegExp = (glob) =>
+    new RegExp(
+      `^${glob
+        .split('**/')
+        .map((part) =>
+          part
+            .split('*')
+            .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]*'),
+        )
+        .join('(?:.*/)?')}$`,
+    )
+  const onFirstUse = globs.map(toRegExp)
+  const keptOnFirstUse = (file) => onFirstUse.some((re) => re.test(file))
+  const routes = Object.values(manifest).filter((c) => c.isDynamicEntry && !keptOnFirstUse(c.file))
   for (const needed of ['index.html', ...routes.map((c) => c.file)]) {
     if (!precached.has(needed)) problems.push(`the precache lacks ${needed}, so it would not open offline`)
   }
   for (const url of precached)
-    if (/pdf/.test(url)) problems.push(`the precache holds ${url}, which is fetched on first use`)
-  if (problems.length === 0) console.log(`Precache: ${precached.size} files, every route, no pdfjs.`)
+    if (keptOnFirstUse(url)) problems.push(`the precache holds ${url}, which is kept on first use`)
+  if (problems.length === 0)
+    console.log(
+      `Precache: ${precached.size} files, every route but those kept on first use (${globs.length} patterns).`,
+    )
 }
 
 if (problems.length > 0) {

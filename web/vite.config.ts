@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { PRODUCT_NAME, PWA_MANIFEST_BASE, PWA_THEME_COLOR } from '../sync-protocol/src/index.ts'
+import precacheExclusions from './precache-exclusions.json' with { type: 'json' }
 
 export default defineConfig({
   plugins: [
@@ -20,17 +21,9 @@ export default defineConfig({
         // Parts few devices need are cached on first use (sw.ts), never at install over a
         // satellite link: pdfjs (~570 KB, drawing PDF pages; fetched too when originals are
         // kept), the reports (charts) and admin screens, which need the network for their data
-        // anyway, and the offline answerer, fetched when the device keeps manuals.
-        globIgnores: [
-          '**/pdf-*.js',
-          '**/pdf.worker*',
-          '**/reports-page-*.js',
-          '**/admin-page-*.js',
-          '**/offline-answer.worker-*.js',
-          // The signed-out first visit comes from the server; once installed, the app is what opens.
-          'landing.html',
-          'assets/landing-*.js',
-        ],
+        // anyway, and the offline answerer, fetched when the device keeps manuals. The signed-out
+        // landing comes from the server; once installed, the app is what opens.
+        globIgnores: precacheExclusions.globs,
       },
       manifest: {
         ...PWA_MANIFEST_BASE,
