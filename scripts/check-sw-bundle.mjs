@@ -34,21 +34,7 @@ else {
   const precached = new Set([...text.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]))
   const manifest = JSON.parse(readFileSync(path.join(web, 'dist/.vite/manifest.json'), 'utf8'))
   const { globs } = JSON.parse(readFileSync(path.join(web, 'precache-exclusions.json'), 'utf8'))
-  // A glob as a regular expression: `**/` is any folders (or none), `*` any name part.
-  const toRegExp = (glob) =>
-    new RegExp(
-      `^${glob
-        .split('**/')
-        .map((part) =>
-          part
-            .split('*')
-            .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-            .join('[^/]*'),
-        )
-        .join('(?:.*/)?')}$`,
-    )
-  const onFirstUse = globs.map(toRegExp)
-  const keptOnFirstUse = (file) => onFirstUse.some((re) => re.test(file))
+  const keptOnFirstUse = (file) => globs.some((glob) => path.matchesGlob(file, glob))
   const routes = Object.values(manifest).filter((c) => c.isDynamicEntry && !keptOnFirstUse(c.file))
   for (const needed of ['index.html', ...routes.map((c) => c.file)]) {
     if (!precached.has(needed)) problems.push(`the precache lacks ${needed}, so it would not open offline`)
