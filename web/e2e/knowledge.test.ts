@@ -38,7 +38,10 @@ test('an admin uploads a manual and sees it ready; a technician asks, and opens 
   await composer.press('Enter')
   // The answer's own source link (the knowledge panel lists the same manual, maybe hidden by now).
   const answer = tech.page.getByRole('article', { name: 'Expert answer' }).first()
-  await answer.getByText(/^Sources \(\d+\)$/).click({ timeout: 30_000 })
+  // Opened while it still streams, the sources list would close again when the stored answer
+  // replaces the streamed one: wait for the stored answer (it carries the rating buttons).
+  await answer.getByRole('button', { name: 'Helpful', exact: true }).waitFor({ timeout: 30_000 })
+  await answer.getByText(/^Sources \(\d+\)$/).click()
   await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toContain('Quokkatronic Bracket Manual')
   await answer.getByRole('link', { name: 'Quokkatronic Bracket Manual' }).first().click()
   await tech.page.waitForURL(/\/t\/demo\/documents\/[^/?]+\?page=2&passage=\d+$/)
