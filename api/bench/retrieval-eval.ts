@@ -1,39 +1,122 @@
 /**
- * `npm run eval:retrieval`: retrieval quality on the starter packs. Each question names the
- * pack section that answers it; prints recall@5 (the section is among the sources) and MRR.
+ * `npm run eval:retrieval`: retrieval and answer quality on two sets.
+ * 1. Real public documents (bench/eval-corpus, origins in SOURCES.md) kept by the Furuno expert
+ *    beside its starter pack, asked in a technician's words, with questions the corpus cannot answer.
+ * 2. The starter packs' own 21 questions, each naming the section that answers it.
+ * Prints recall@5, MRR, fact in the built-in answer, false "nothing relevant", unanswerable
+ * questions said so, and retrieval latency (p50/p95).
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import type { Expert } from '@mw/sync-protocol'
-import { TOP_K } from '@mw/sync-protocol/retrieval'
+import { localAnswerLines, TOP_K } from '@mw/sync-protocol/retrieval'
+import { ingestFile } from '../src/experts/ingest.ts'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { retrieve } from '../src/experts/retrieve.ts'
-import { benchDatabase, benchDeps } from './bench-db.ts'
+import { benchDatabase, benchDeps, percentile } from './bench-db.ts'
 
-interface Case {
+interface CorpusCase {
+  question: string
+  docs?: string[]
+  page?: number
+  fact?: string
+  unanswerable?: boolean
+}
+interface PackCase {
   expert: Expert
   question: string
   section: string
 }
 
-const cases = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'retrieval-questions.json'), 'utf8')) as Case[]
+const here = import.meta.dirname
+const corpusDir = path.join(here, 'eval-corpus')
+const verbose = process.argv.includes('--verbose')
 const { db } = await benchDatabase()
-await seedKnowledgePacks(benchDeps(db), 'demo')
+const deps = benchDeps(db)
+await seedKnowledgePacks(deps, 'demo')
+const EXPERT: Expert = 'furuno'
+for (const file of fs.readdirSync(corpusDir).filter((f) => /\.(pdf|html|md)$/.test(f) && f !== 'SOURCES.md')) {
+  const result = await ingestFile(
+    deps,
+    { tenant: 'demo', expert: EXPERT },
+    file,
+    fs.readFileSync(path.join(corpusDir, file)),
+  )
+  if (result.outcome !== 'ready') throw new Error(`${file}: ${result.outcome} ${result.error ?? ''}`)
+}
 
+const pct = (n: number, of: number) => (of === 0 ? 'n/a' : (n / of).toFixed(2))
+const latencies: number[] = []
+async function timedRetrieve(expert: Expert, question: string) {
+  const started = performance.now()
+  const retrieval = await retrieve(db, 'demo', expert, question, TOP_K)
+  latencies.push(performance.now() - started)
+  return retrieval
+}
+
+const cases = JSON.parse(fs.readFileSync(path.join(corpusDir, 'questions.json'), 'utf8')) as CorpusCase[]
+let answerable = 0
 let hits = 0
+let pageHits = 0
+let withPage = 0
 let reciprocal = 0
+let factFound = 0
+let falseNothing = 0
+let unanswerable = 0
+let saidSo = 0
 for (const c of cases) {
-  const { sources } = await retrieve(db, 'demo', c.expert, c.question, TOP_K)
-  const rank = sources.findIndex((s) => s.section === c.section) + 1
+  const retrieval = await timedRetrieve(EXPERT, c.question)
+  const sources = retrieval.sources.slice(0, TOP_K)
+  if (c.unanswerable) {
+    unanswerable++
+    if (sources.length === 0) saidSo++
+    console.log(
+      `${sources.length === 0 ? 'said so' : 'ANSWERED'}  ${c.question}${sources.length ? `  (got ${sources.map((s) => s.fileName).join(', ')})` : ''}`,
+    )
+    continue
+  }
+  answerable++
+  const rank = sources.findIndex((s) => c.docs?.includes(s.fileName ?? '')) + 1
   if (rank > 0) {
     hits++
     reciprocal += 1 / rank
   }
+  if (c.page !== undefined) {
+    withPage++
+    if (sources.some((s) => c.docs?.includes(s.fileName ?? '') && s.page === c.page)) pageHits++
+  }
+  if (sources.length === 0) falseNothing++
+  const answer = localAnswerLines(EXPERT, retrieval, false).join('\n').toLowerCase()
+  const fact = (c.fact ?? '').split('|').some((f) => answer.includes(f.toLowerCase()))
+  if (fact) factFound++
   console.log(
-    `${rank > 0 ? `#${rank}` : 'miss'.padEnd(2)}  ${c.expert.padEnd(9)} ${c.question}${rank === 0 ? `  (wanted "${c.section}", got ${sources.map((s) => `"${s.section}"`).join(', ') || 'nothing'})` : ''}`,
+    `${rank > 0 ? `#${rank}` : 'miss'} ${fact ? 'fact' : '----'}  ${c.question}${rank === 0 ? `  (wanted ${c.docs?.join(' or ')}, got ${sources.map((s) => s.fileName).join(', ') || 'nothing'})` : ''}`,
   )
+  if (verbose && !fact) console.log(answer.replace(/^/gm, '      '))
+}
+const corpusLatencies = [...latencies]
+console.log(
+  `\nReal documents (${answerable} answerable, ${unanswerable} unanswerable): recall@${TOP_K} ${pct(hits, answerable)}, MRR ${pct(reciprocal, answerable)}, page@${TOP_K} ${pct(pageHits, withPage)} (${withPage} with a page), fact in answer ${pct(factFound, answerable)}, false nothing ${pct(falseNothing, answerable)}, unanswerable said so ${pct(saidSo, unanswerable)}, retrieval p50 ${percentile(corpusLatencies, 50).toFixed(1)} ms / p95 ${percentile(corpusLatencies, 95).toFixed(1)} ms`,
+)
+
+const packCases = JSON.parse(fs.readFileSync(path.join(here, 'retrieval-questions.json'), 'utf8')) as PackCase[]
+let packHits = 0
+let packReciprocal = 0
+for (const c of packCases) {
+  const { sources } = await timedRetrieve(c.expert, c.question)
+  const rank =
+    sources.slice(0, TOP_K).findIndex((s) => s.section === c.section || s.section?.endsWith(` › ${c.section}`)) + 1
+  if (rank > 0) {
+    packHits++
+    packReciprocal += 1 / rank
+  }
+  if (verbose || rank === 0)
+    console.log(
+      `${rank > 0 ? `#${rank}` : 'miss'}  ${c.expert.padEnd(9)} ${c.question}${rank === 0 ? `  (wanted "${c.section}", got ${sources.map((s) => `"${s.section}"`).join(', ') || 'nothing'})` : ''}`,
+    )
 }
 console.log(
-  `\n${cases.length} questions: recall@${TOP_K} ${(hits / cases.length).toFixed(2)}, MRR ${(reciprocal / cases.length).toFixed(2)}`,
+  `Starter packs (${packCases.length} questions): recall@${TOP_K} ${pct(packHits, packCases.length)}, MRR ${pct(packReciprocal, packCases.length)}`,
 )
 await db.destroy()

@@ -1,5 +1,5 @@
 import type { NewPassage } from '../db/queries/knowledge.ts'
-import type { Paragraph } from './parse-document.ts'
+import type { Paragraph } from './parsing/outline.ts'
 
 /** Passages of about this many words keep one idea each and fit several into a prompt. */
 const TARGET_WORDS = 120
@@ -9,7 +9,7 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 
 /**
  * Groups consecutive paragraphs of one section and page into passages of roughly TARGET_WORDS,
- * splitting an over-long paragraph at sentence ends.
+ * splitting an over-long paragraph at sentence ends (code and table rows at line ends).
  */
 export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
   const passages: NewPassage[] = []
@@ -26,7 +26,7 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
     current = null
   }
   for (const paragraph of paragraphs) {
-    for (const piece of splitLong(paragraph.text)) {
+    for (const piece of paragraph.verbatim ? splitLines(paragraph.text) : splitLong(paragraph.text)) {
       const words = wordCount(piece)
       const sameSpot = current && current.section === paragraph.section && current.page === paragraph.page
       // A short passage (an intro line before a list) takes the next paragraph up to MAX_WORDS.
@@ -59,5 +59,20 @@ function splitLong(text: string): string[] {
     piece += sentence
   }
   if (piece.trim()) pieces.push(piece.trim())
+  return pieces
+}
+
+function splitLines(text: string): string[] {
+  if (wordCount(text) <= MAX_WORDS) return [text]
+  const pieces: string[] = []
+  let piece: string[] = []
+  for (const line of text.split('\n')) {
+    if (piece.length > 0 && wordCount(piece.join('\n')) + wordCount(line) > TARGET_WORDS) {
+      pieces.push(piece.join('\n'))
+      piece = []
+    }
+    piece.push(line)
+  }
+  if (piece.length > 0) pieces.push(piece.join('\n'))
   return pieces
 }

@@ -1,0 +1,65 @@
+/**
+ * Markdown through marked's lexer: headings become the section path (the first top heading is
+ * the title), code blocks are kept verbatim, tables become one row per line (`cell | cell`), and
+ * list items stay lines of one paragraph.
+ */
+import { marked, type Token, type Tokens } from 'marked'
+import { Outline, type Paragraph, plainInline, splitParagraphs, stripTags, tidyVerbatim } from './outline.ts'
+
+export interface ParsedText {
+  title: string
+  paragraphs: Paragraph[]
+}
+
+export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedText {
+  const tokens = marked.lexer(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), { gfm: true })
+  let title: string | null = null
+  const outline = new Outline()
+  const paragraphs: Paragraph[] = []
+  const add = (text: string) => paragraphs.push(...splitParagraphs(text, outline.path, null))
+  const visit = (token: Token): void => {
+    switch (token.type) {
+      case 'heading': {
+        const text = plainInline(stripTags(token.text))
+        if (token.depth === 1 && title === null) title = text
+        else outline.enter(token.depth, text)
+        return
+      }
+      case 'code': {
+        const text = tidyVerbatim(token.text)
+        if (text) paragraphs.push({ section: outline.path, page: null, text, verbatim: true })
+        return
+      }
+      case 'table':
+        for (const row of tableRows(token as Tokens.Table)) {
+          paragraphs.push({ section: outline.path, page: null, text: row, verbatim: true })
+        }
+        return
+      case 'list':
+        add((token as Tokens.List).items.map((item) => `- ${stripTags(item.text).replace(/\n+/g, ' ')}`).join('\n'))
+        return
+      case 'blockquote':
+        for (const inner of (token as Tokens.Blockquote).tokens) visit(inner)
+        return
+      case 'paragraph':
+      case 'text':
+      case 'html':
+        add(stripTags(token.text ?? ''))
+        return
+      default:
+    }
+  }
+  for (const token of tokens) visit(token)
+  return { title: title ?? frontMatterTitle(markdown) ?? fallbackTitle, paragraphs }
+}
+
+/** The header row first, then one line per row: a passage never holds half a row. */
+function tableRows(table: Tokens.Table): string[] {
+  const cell = (text: string) => plainInline(stripTags(text))
+  const header = table.header.map((h) => cell(h.text))
+  const rows = table.rows.map((row) => row.map((c) => cell(c.text)).join(' | '))
+  return header.some(Boolean) ? [header.join(' | '), ...rows] : rows
+}
+
+const frontMatterTitle = (markdown: string) =>
+  /^---\n[\s\S]*?^title:\s*["']?(.+?)["']?\s*$[\s\S]*?\n---\n/m.exec(markdown)?.[1]?.trim() ?? null

@@ -1,0 +1,96 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseDocument } from '../parse-document.ts'
+
+const enc = (text: string) => new TextEncoder().encode(text)
+const corpus = path.join(import.meta.dirname, '../../../bench/eval-corpus')
+
+describe('Markdown keeps its structure', () => {
+  const markdown = [
+    '# Autopilot guide',
+    '## Troubleshooting',
+    '### No fix',
+    'Check the antenna cable.',
+    '```sh\n# restart the daemon\nsudo systemctl restart gpsd\n```',
+    '| Code | Meaning |\n|---|---|\n| E01 | No heading |',
+    '## Wiring',
+    'Blue is CAN-L.',
+  ].join('\n\n')
+
+  it('gives the heading path as the section, code blocks verbatim and table rows as lines', async () => {
+    const { title, paragraphs } = await parseDocument('guide.md', enc(markdown))
+    expect(title).toBe('Autopilot guide')
+    expect(paragraphs).toEqual([
+      { section: 'Troubleshooting › No fix', page: null, text: 'Check the antenna cable.' },
+      {
+        section: 'Troubleshooting › No fix',
+        page: null,
+        text: '# restart the daemon\nsudo systemctl restart gpsd',
+        verbatim: true,
+      },
+      { section: 'Troubleshooting › No fix', page: null, text: 'Code | Meaning', verbatim: true },
+      { section: 'Troubleshooting › No fix', page: null, text: 'E01 | No heading', verbatim: true },
+      { section: 'Wiring', page: null, text: 'Blue is CAN-L.' },
+    ])
+  })
+})
+
+describe('HTML keeps the main content only', () => {
+  const html = `<html><head><title>Radar service</title><style>p{}</style></head><body>
+    <nav><a href="/">Home</a> <a href="/docs">Docs</a></nav>
+    <header>Site banner</header>
+    <main>
+      <h1>Radar service</h1>
+      <h2>Alarms</h2>
+      <p>Read the code on the display.</p>
+      <pre>ALARM 12
+  magnetron current low</pre>
+      <table><tr><th>Code</th><th>Meaning</th></tr><tr><td>12</td><td>Magnetron <b>current</b> low</td></tr></table>
+      <dl><dt>STBY</dt><dd>Standby, not transmitting</dd></dl>
+      <form><label>Search <input name="q"></label></form>
+    </main>
+    <aside>Related products</aside>
+    <footer>© Maker</footer>
+  </body></html>`
+
+  it('drops navigation, banners, forms and footers and keeps code, rows and definitions', async () => {
+    const { title, paragraphs } = await parseDocument('radar.html', enc(html))
+    expect(title).toBe('Radar service')
+    expect(paragraphs).toEqual([
+      { section: 'Alarms', page: null, text: 'Read the code on the display.' },
+      { section: 'Alarms', page: null, text: 'ALARM 12\n  magnetron current low', verbatim: true },
+      { section: 'Alarms', page: null, text: 'Code | Meaning', verbatim: true },
+      { section: 'Alarms', page: null, text: '12 | Magnetron current low', verbatim: true },
+      { section: 'Alarms', page: null, text: 'STBY: Standby, not transmitting' },
+    ])
+  })
+
+  it('takes the first heading as the title when there is no <title>', async () => {
+    const { title } = await parseDocument('x.html', enc('<h2>Wind data</h2><p>Apparent wind.</p>'))
+    expect(title).toBe('Wind data')
+  })
+
+  it('keeps the words after an element left open', async () => {
+    const { paragraphs } = await parseDocument('x.html', enc('<svg onload=alert(1)><p>Check the impeller.</p>'))
+    expect(paragraphs.map((p) => p.text)).toEqual(['Check the impeller.'])
+  })
+})
+
+describe('PDF keeps sections and drops page furniture (a real public manual)', async () => {
+  const file = 'connecting-hardware-to-nmea2000.pdf'
+  const parsed = await parseDocument(file, fs.readFileSync(path.join(corpus, file)))
+
+  it('drops the running header, the page numbers and the table of contents', () => {
+    const text = parsed.paragraphs.map((p) => p.text).join('\n')
+    expect(text).not.toContain('05.09.20 ')
+    expect(text).not.toMatch(/\.{5,}/)
+    expect(parsed.paragraphs.some((p) => /^\d+$/.test(p.text))).toBe(false)
+  })
+
+  it('gives each paragraph its section path and page', () => {
+    const topology = parsed.paragraphs.find((p) => p.text.includes('maximum drop cable length'))
+    expect(topology).toMatchObject({ section: '8 NMEA2000 bus › 8.2 Bus topology', page: 11 })
+    expect(parsed.title).toBe('Connecting hardware to NMEA2000')
+  })
+})

@@ -1,0 +1,172 @@
+/**
+ * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: headers
+ * and footers repeated on most pages are dropped, as are table-of-contents lines; headings are
+ * found from the document's outline (bookmarks) or, without one, from type larger than the body
+ * or a numbered heading in a heading font; each paragraph carries its section path and page.
+ */
+import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
+import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+
+export interface PdfLine {
+  text: string
+  /** Baseline height from the page's bottom. */
+  y: number
+  size: number
+  font: string
+}
+
+interface TextItemLike {
+  str: string
+  transform: number[]
+  height: number
+  fontName: string
+  hasEOL: boolean
+}
+
+/** Lines of one page in reading order, as pdfjs gives the items. */
+export function pageLines(items: TextItemLike[]): PdfLine[] {
+  const lines: PdfLine[] = []
+  let current: (PdfLine & { chars: number }) | null = null
+  for (const item of items) {
+    const y = item.transform[5] ?? 0
+    const size = item.height || Math.abs(item.transform[3] ?? 0)
+    if (
+      current &&
+      (Math.abs(current.y - y) > Math.max(2, (size || current.size) * 0.5) || current.text.endsWith('\n'))
+    ) {
+      lines.push(current)
+      current = null
+    }
+    if (!item.str) {
+      if (item.hasEOL && current) current.text += '\n'
+      continue
+    }
+    if (!current) current = { text: '', y, size: 0, font: item.fontName, chars: 0 }
+    current.text += item.str
+    // The line's size and font are those of most of its characters.
+    const chars = item.str.trim().length
+    if (chars > current.chars) {
+      current.size = Math.max(current.size, size)
+      if (current.chars === 0 || chars >= current.chars) current.font = item.fontName
+    }
+    current.chars += chars
+    if (item.hasEOL) current.text += '\n'
+  }
+  if (current) lines.push(current)
+  return lines
+    .map((line) => ({ text: line.text.replace(/\s+/g, ' ').trim(), y: line.y, size: line.size, font: line.font }))
+    .filter((line) => line.text.length > 0)
+}
+
+const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+const TOC_LINE = /(\.\s?){4,}\s*\d+\s*$|…{2,}\s*\d+\s*$/
+
+/** Lines that open or close most pages with the same words (numbers aside): running heads and page numbers. */
+export function runningLines(pages: PdfLine[][]): Set<string> {
+  const counts = new Map<string, number>()
+  for (const lines of pages) {
+    const edges = new Set([...lines.slice(0, 3), ...lines.slice(-3)].map((line) => shape(line.text)))
+    for (const edge of edges) counts.set(edge, (counts.get(edge) ?? 0) + 1)
+  }
+  const needed = Math.max(3, Math.ceil(pages.length * 0.5))
+  return new Set([...counts].filter(([, n]) => pages.length >= 3 && n >= needed).map(([text]) => text))
+}
+
+/** The most common size and font by characters: the body text. */
+function bodyStyle(pages: PdfLine[][]) {
+  const sizes = new Map<number, number>()
+  const fonts = new Map<string, number>()
+  for (const line of pages.flat()) {
+    const size = Math.round(line.size * 2) / 2
+    sizes.set(size, (sizes.get(size) ?? 0) + line.text.length)
+    fonts.set(line.font, (fonts.get(line.font) ?? 0) + line.text.length)
+  }
+  const top = <T>(map: Map<T, number>) => [...map].sort((a, b) => b[1] - a[1])[0]?.[0]
+  return { size: top(sizes) ?? 0, font: top(fonts) ?? '' }
+}
+
+const NUMBERED = /^(\d+(?:\.\d+){0,4})\.?\s+\p{L}/u
+
+/** The heading level of a line, or 0 when it is body text. */
+function headingLevel(line: PdfLine, body: { size: number; font: string }, headingSizes: number[]): number {
+  const text = line.text
+  if (text.length > 90 || !/\p{L}/u.test(text) || /[.,;:]$/.test(text) || TOC_LINE.test(text)) return 0
+  const numbered = NUMBERED.exec(text)
+  const depth = numbered ? (numbered[1] ?? '').split('.').length : 0
+  if (line.size >= body.size * 1.12) {
+    return depth || headingSizes.indexOf(Math.round(line.size * 2) / 2) + 1 || 1
+  }
+  if (numbered && line.font !== body.font && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10)
+    return depth
+  return 0
+}
+
+/** Outline entries by normalised title, with their depth (1 = top). */
+async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  const outline = await doc.getOutline().catch(() => null)
+  const walk = (items: { title: string; items: unknown[] }[] | null | undefined, depth: number) => {
+    for (const item of items ?? []) {
+      if (found.size > 2000) return
+      found.set(shape(item.title), depth)
+      walk(item.items as { title: string; items: unknown[] }[], depth + 1)
+    }
+  }
+  walk(outline as { title: string; items: unknown[] }[] | null, 1)
+  return found
+}
+
+/** Paragraphs of a whole document from its pages' lines. */
+export async function pdfParagraphs(
+  doc: PDFDocumentProxy,
+  pages: PdfLine[][],
+): Promise<{ paragraphs: Paragraph[]; firstHeading: string | null }> {
+  const running = runningLines(pages)
+  const body = bodyStyle(pages)
+  const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
+    .filter((s) => s >= body.size * 1.12)
+    .sort((a, b) => b - a)
+  const marks = await bookmarks(doc)
+  const outline = new Outline()
+  const paragraphs: Paragraph[] = []
+  let firstHeading: string | null = null
+  pages.forEach((lines, index) => {
+    const page = index + 1
+    const kept = lines.filter((line) => !running.has(shape(line.text)))
+    const toc = kept.filter((line) => TOC_LINE.test(line.text)).length
+    if (toc >= 3 && toc >= kept.length * 0.4) return
+    let block: string[] = []
+    let lastY: number | null = null
+    let lastSize = body.size
+    const flush = () => {
+      paragraphs.push(...splitParagraphs(block.join('\n'), outline.path, page))
+      block = []
+    }
+    for (const line of kept) {
+      if (TOC_LINE.test(line.text)) continue
+      const marked = marks.get(shape(line.text))
+      const level = marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)
+      if (level > 0) {
+        flush()
+        firstHeading ??= line.text
+        outline.enter(level, line.text)
+        lastY = null
+        continue
+      }
+      // A gap wider than one and a half lines, or a bullet, starts a new paragraph.
+      const gap = lastY === null ? 0 : lastY - line.y
+      if (gap > Math.max(line.size, lastSize) * 1.9 || gap < 0) block.push('')
+      const bullet = /^[-•▪●◦*]\s*/.test(line.text)
+      const previous = block.at(-1)
+      if (previous && !bullet && /\p{L}-$/u.test(previous) && /^\p{Ll}/u.test(line.text)) {
+        block[block.length - 1] = previous.slice(0, -1) + line.text
+      } else if (previous && !bullet && block.length > 0) {
+        block[block.length - 1] = `${previous} ${line.text}`
+      } else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
+      lastY = line.y
+      lastSize = line.size
+    }
+    flush()
+  })
+  return { paragraphs, firstHeading }
+}
