@@ -1,14 +1,15 @@
 /**
  * The timed part of `bench:offline`, run as is in Node and, bundled, in Chromium: each question
- * answered by the shared retrieval core (BM25 + gate + built-in answer) and by a plain linear scan
+ * answered by the shared retrieval core (BM25 pool + re-ranking + gate + built-in answer) and by a plain linear scan
  * of the same passages (term coverage of each, best five), alternately, round after round.
  */
 import {
   buildIndex,
   type Candidate,
-  gateCandidates,
+  expandTerms,
   localAnswerLines,
-  searchIndex,
+  rankCandidates,
+  retrieveKept,
   searchTerms,
   TOP_K,
   termCoverage,
@@ -29,8 +30,7 @@ export function timeOfflineAnswers(passages: Candidate[], questions: string[], r
   for (let round = 0; round < rounds; round++) {
     for (const question of questions) {
       let t = performance.now()
-      const terms = searchTerms(question)
-      localAnswerLines('seakeeper', gateCandidates('demo', terms, searchIndex(index, terms, TOP_K)), false)
+      localAnswerLines('seakeeper', retrieveKept('demo', index, question), false)
       core.push(performance.now() - t)
 
       t = performance.now()
@@ -39,10 +39,11 @@ export function timeOfflineAnswers(passages: Candidate[], questions: string[], r
         .map((p) => ({ p, score: termCoverage(`${p.title}\n${p.section ?? ''}\n${p.text}`, scanTerms) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, TOP_K)
-      gateCandidates(
+      rankCandidates(
         'demo',
-        scanTerms,
+        expandTerms(scanTerms),
         best.map((b) => b.p),
+        { passages: passages.length, documentFrequency: () => 1 },
       )
       linear.push(performance.now() - t)
     }

@@ -1,12 +1,27 @@
 import type { Expert } from '@mw/sync-protocol'
-import { gateCandidates, type Retrieval, searchTerms, TOP_K } from '@mw/sync-protocol/retrieval'
+import {
+  allowedEdits,
+  closestWord,
+  expandTerms,
+  POOL_SIZE,
+  type QueryTerm,
+  type Retrieval,
+  rankCandidates,
+  searchTerms,
+  type TermStats,
+  TOP_K,
+  tokens,
+} from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
-import { searchPassages } from '../db/queries/knowledge.ts'
-import { matchExpression, scopeToken } from './search-terms.ts'
+import { documentFrequencies, expertPassageCount, searchPassages, vocabularyFrom } from '../db/queries/knowledge.ts'
+import { poolExpression, scopeToken } from './search-terms.ts'
 
 export type { Retrieval }
 
-/** FTS5's BM25 finds the candidates; the shared gate decides which are relevant enough to show and cite. */
+/**
+ * FTS5's BM25 finds a pool of candidates for any spelling of the question's words (synonyms and
+ * corrected typos included); the shared re-ranking and gate decide what to cite.
+ */
 export async function retrieve(
   db: Db,
   tenant: string,
@@ -14,21 +29,44 @@ export async function retrieve(
   query: string,
   limit = TOP_K,
 ): Promise<Retrieval> {
-  const terms = searchTerms(query)
+  const words = searchTerms(query)
+  if (words.length === 0) return { terms: [], sources: [], bestScore: 0 }
   const scope = scopeToken(tenant, expert)
-  const anyTerm = matchExpression(scope, terms)
-  if (!anyTerm) return { terms, sources: [], bestScore: 0 }
-  // Passages with every word are found by intersecting short posting lists; only when there are
-  // too few does the (slower, ranked over every match) any-word query fill the rest.
-  let hits = await searchPassages(db, tenant, expert, matchExpression(scope, terms, true) as string, limit)
-  if (hits.length < limit && terms.length > 1) {
-    const seen = new Set(hits.map((h) => h.id))
-    const more = await searchPassages(db, tenant, expert, anyTerm, limit)
-    hits = [...hits, ...more.filter((h) => !seen.has(h.id))].slice(0, limit)
+  const frequencies = await documentFrequencies(db, stemsOf(expandTerms(words)))
+  const terms = await correctTypos(db, expandTerms(words), frequencies)
+  const stats: TermStats = {
+    passages: await expertPassageCount(db, tenant, expert),
+    documentFrequency: (stem) => frequencies.get(stem) ?? 0,
   }
-  return gateCandidates(
+  const match = poolExpression(scope, terms, stats)
+  if (!match) return { terms: words, sources: [], bestScore: 0 }
+  const hits = await searchPassages(db, tenant, expert, match, POOL_SIZE)
+  const retrieval = rankCandidates(
     tenant,
     terms,
     hits.map((h) => ({ ...h, id: String(h.id) })),
+    stats,
   )
+  return { ...retrieval, sources: retrieval.sources.slice(0, limit) }
+}
+
+const stemsOf = (terms: QueryTerm[]) => [...new Set(terms.flatMap((t) => t.forms.flatMap(tokens)))]
+
+/** A word no passage holds gains the known word it most likely misspells (same first letter, 1-2 edits). */
+async function correctTypos(db: Db, terms: QueryTerm[], frequencies: Map<string, number>): Promise<QueryTerm[]> {
+  const corrected: QueryTerm[] = []
+  for (const term of terms) {
+    const known = term.forms.some((form) => tokens(form).every((s) => (frequencies.get(s) ?? 0) > 0))
+    const [stem] = tokens(term.word)
+    if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem)) {
+      corrected.push(term)
+      continue
+    }
+    const fix = closestWord(stem, await vocabularyFrom(db, stem[0] ?? ''))
+    if (fix) {
+      frequencies.set(fix, (await documentFrequencies(db, [fix])).get(fix) ?? 0)
+      corrected.push({ ...term, forms: [...term.forms, fix] })
+    } else corrected.push(term)
+  }
+  return corrected
 }

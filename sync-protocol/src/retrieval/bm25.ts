@@ -31,7 +31,7 @@ const stem = (word: string) => {
 }
 
 /** unicode61 with remove_diacritics, then Porter: the server's FTS5 tokenizer. */
-const tokens = (text: string) =>
+export const tokens = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')

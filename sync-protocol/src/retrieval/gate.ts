@@ -1,12 +1,23 @@
+/**
+ * Re-ranking and the relevance gate, the same on the server (over FTS5's candidates) and on the
+ * device (over bm25.ts's). BM25 finds a pool; each candidate is then scored on what matters to a
+ * question: how much of its rare vocabulary the passage holds (IDF-weighted, so "how", "check" or
+ * "device" never decide), whether the title or section names it, and whether its words sit close
+ * together. A question whose best passage holds too little of it gets "nothing relevant".
+ */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
-import { termCoverage } from './terms.ts'
+import { tokens } from './bm25.ts'
+import type { QueryTerm } from './synonyms.ts'
 
 export const TOP_K = 5
-/** Below this share of the question's words in the best passage, the knowledge base "has nothing relevant". */
-export const RELEVANT_MIN = 0.5
-/** A passage covering less than this share of the question is not shown as a source. */
-const SOURCE_MIN = 0.34
+/** How many BM25 candidates the re-ranking sees. */
+export const POOL_SIZE = 100
+/** Below this IDF-weighted share of the question in the best passage, the knowledge base "has nothing relevant". */
+export const RELEVANT_MIN = 0.4
+/** A passage holding less than this share of the question is not shown as a source. */
+const SOURCE_MIN = 0.25
+const PROXIMITY_WINDOW = 12
 
 /** A passage BM25 found (on the server through FTS5, on the device through bm25.ts). */
 export interface Candidate {
@@ -20,36 +31,135 @@ export interface Candidate {
   text: string
 }
 
+/** How common each stem is among the expert's passages. */
+export interface TermStats {
+  passages: number
+  documentFrequency: (stem: string) => number
+}
+
 export interface Retrieval {
   terms: string[]
-  /** Relevant passages, best first (BM25 order); empty when nothing relevant was found. */
+  /** Relevant passages, best first; empty when nothing relevant was found. */
   sources: Source[]
-  /** Share of the question's words found in the best passage, 0 to 1 (logged for the reports). */
+  /** IDF-weighted share of the question found in the best passage, 0 to 1 (logged for the reports). */
   bestScore: number
 }
 
-/** BM25 found the candidates; term coverage decides which are relevant enough to show and cite. */
-export function gateCandidates(tenant: string, terms: string[], candidates: Candidate[]): Retrieval {
-  const scored = candidates.map((hit) => ({
-    hit,
-    score: Math.round(termCoverage(`${hit.title}\n${hit.section ?? ''}\n${hit.text}`, terms) * 100) / 100,
-  }))
-  const bestScore = Math.max(0, ...scored.map((s) => s.score))
-  const sources =
-    bestScore < RELEVANT_MIN
-      ? []
-      : scored
-          .filter((s) => s.score >= SOURCE_MIN)
-          .map(({ hit, score }) => ({
-            id: hit.id,
-            title: hit.title,
-            section: hit.section,
-            page: hit.page,
-            text: hit.text,
-            score,
-            documentId: hit.documentId,
-            fileName: hit.fileName,
-            url: documentUrl(tenant, hit.documentId, hit),
-          }))
-  return { terms, sources, bestScore }
+const formStems = (form: string) => tokens(form)
+
+/**
+ * Weight of a term: the IDF of its commonest spelling. A word no passage holds (a model the
+ * manuals do not cover, or an unusual turn of phrase) weighs at least half as much as a word
+ * only one passage holds, so common words alone never make a question look answered.
+ */
+function termWeights(terms: QueryTerm[], stats: TermStats): number[] {
+  const n = Math.max(1, stats.passages)
+  const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5))
+  const raw = terms.map((term) => {
+    const dfs = term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))
+    const df = Math.max(0, ...dfs)
+    return df > 0 ? idf(df) : null
+  })
+  const known = raw.filter((w): w is number => w !== null)
+  const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
+  return raw.map((w) => w ?? Math.max(average, idf(1) / 2))
+}
+
+/** Where each stem occurs in a token list. */
+function positionsByStem(words: string[]): Map<string, number[]> {
+  const at = new Map<string, number[]>()
+  words.forEach((word, i) => {
+    const list = at.get(word)
+    if (list) list.push(i)
+    else at.set(word, [i])
+  })
+  return at
+}
+
+/** Positions of a term's spellings (each a list of stems; a phrase counts at its first word). */
+function positions(at: Map<string, number[]>, forms: string[][]): number[] {
+  const found: number[] = []
+  for (const stems of forms) {
+    const [first, ...rest] = stems
+    for (const start of at.get(first ?? '') ?? []) {
+      if (rest.every((s, k) => at.get(s)?.includes(start + k + 1))) found.push(start)
+    }
+  }
+  return found
+}
+
+/** The most distinct terms found within any window of PROXIMITY_WINDOW words. */
+function closestTogether(hits: number[][]): number {
+  const all = hits.flatMap((list, term) => list.map((at) => ({ at, term }))).sort((a, b) => a.at - b.at)
+  let best = 0
+  for (let i = 0; i < all.length; i++) {
+    const start = all[i]?.at ?? 0
+    const inside = new Set<number>()
+    for (let j = i; j < all.length && (all[j]?.at ?? 0) - start < PROXIMITY_WINDOW; j++) inside.add(all[j]?.term ?? 0)
+    best = Math.max(best, inside.size)
+  }
+  return best
+}
+
+interface Scored {
+  candidate: Candidate
+  coverage: number
+  score: number
+}
+
+function scoreCandidate(
+  candidate: Candidate,
+  rank: number,
+  pool: number,
+  forms: string[][][],
+  weights: number[],
+): Scored {
+  const total = weights.reduce((a, b) => a + b, 0) || 1
+  const body = positionsByStem(tokens(candidate.text))
+  const heading = positionsByStem(tokens(`${candidate.title} ${candidate.section ?? ''}`))
+  const bodyHits = forms.map((term) => positions(body, term))
+  const headingHits = forms.map((term) => positions(heading, term).length > 0)
+  const share = (found: boolean[]) => found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
+  const coverage = share(bodyHits.map((hits, i) => hits.length > 0 || headingHits[i] === true))
+  const headingShare = share(headingHits)
+  const together = forms.length > 1 ? (closestTogether(bodyHits) - 1) / (forms.length - 1) : 1
+  const bm25 = 1 - rank / Math.max(1, pool)
+  return {
+    candidate,
+    coverage,
+    score: 0.5 * coverage + 0.2 * headingShare + 0.15 * Math.max(0, together) + 0.15 * bm25,
+  }
+}
+
+/** BM25's candidates (best first) re-ranked and gated: the sources worth citing, best first. */
+export function rankCandidates(
+  tenant: string,
+  terms: QueryTerm[],
+  candidates: Candidate[],
+  stats: TermStats,
+): Retrieval {
+  const words = terms.map((t) => t.word)
+  if (terms.length === 0 || candidates.length === 0) return { terms: words, sources: [], bestScore: 0 }
+  const weights = termWeights(terms, stats)
+  const forms = terms.map((term) => term.forms.map(formStems).filter((stems) => stems.length > 0))
+  const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weights))
+  const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
+  if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore }
+  const floor = Math.max(SOURCE_MIN, bestScore * 0.6)
+  const sources = scored
+    .filter((s) => s.coverage >= floor)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, TOP_K)
+    .map(({ candidate: hit, coverage }) => ({
+      id: hit.id,
+      title: hit.title,
+      section: hit.section,
+      page: hit.page,
+      text: hit.text,
+      score: Math.round(coverage * 100) / 100,
+      documentId: hit.documentId,
+      fileName: hit.fileName,
+      url: documentUrl(tenant, hit.documentId, hit),
+    }))
+  return { terms: words, sources, bestScore }
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, type Candidate, gateCandidates, localAnswerLines, searchIndex, searchTerms } from './index.ts'
+import {
+  buildIndex,
+  type Candidate,
+  closestWord,
+  editDistance,
+  localAnswerLines,
+  retrieveKept,
+  searchIndex,
+  searchTerms,
+} from './index.ts'
 
 const passage = (ordinal: number, text: string, section: string | null = null): Candidate => ({
   id: `doc1:${ordinal}`,
@@ -31,8 +40,7 @@ describe('the retrieval core shared by the server and the device', () => {
   })
 
   it('cites only passages that cover the question, with a link to the page', () => {
-    const terms = searchTerms('What should I check for a high temperature alarm?')
-    const retrieval = gateCandidates('demo', terms, searchIndex(buildIndex(PASSAGES), terms, 5))
+    const retrieval = retrieveKept('demo', buildIndex(PASSAGES), 'What should I check for a high temperature alarm?')
     expect(retrieval.bestScore).toBe(1)
     expect(retrieval.sources[0]).toMatchObject({
       id: 'doc1:0',
@@ -44,9 +52,36 @@ describe('the retrieval core shared by the server and the device', () => {
   })
 
   it('says nothing relevant for an off-topic question instead of guessing', () => {
-    const terms = searchTerms('best pizza recipe in Antibes')
-    const retrieval = gateCandidates('demo', terms, searchIndex(buildIndex(PASSAGES), terms, 5))
+    const retrieval = retrieveKept('demo', buildIndex(PASSAGES), 'best pizza recipe in Antibes')
     expect(retrieval.sources).toEqual([])
     expect(localAnswerLines('seakeeper', retrieval, false)[0]).toMatch(/^I could not find anything about this/)
+  })
+
+  it('finds the words a manual uses for the ones a technician types: abbreviations, synonyms, misspellings', () => {
+    const index = buildIndex([
+      ...PASSAGES,
+      passage(4, 'Each end of the NMEA 2000 trunk needs a 120 ohm terminator.', 'Network'),
+      passage(5, 'Fit an isolated transceiver when the sensor has its own ground.', 'Wiring'),
+    ])
+    expect(retrieveKept('demo', index, 'n2k backbone terminator').sources[0]?.id).toBe('doc1:4')
+    expect(retrieveKept('demo', index, 'isolated transciever').sources[0]?.id).toBe('doc1:5')
+    expect(editDistance('transciev', 'transceiv', 2)).toBe(1)
+    expect(
+      closestWord('seacok', [
+        ['seacock', 2],
+        ['season', 9],
+      ]),
+    ).toBe('seacock')
+    expect(closestWord('gyro', [['gyros', 1]])).toBeNull()
+  })
+
+  it('lets rare words decide relevance, not the common ones', () => {
+    const common = Array.from({ length: 30 }, (_, i) =>
+      passage(10 + i, `Check the display and the cable ${i}.`, 'General'),
+    )
+    const index = buildIndex([...PASSAGES, ...common])
+    // "check", "display" and "cable" are everywhere; "impeller" is nowhere, so this is not answered.
+    expect(retrieveKept('demo', index, 'check the impeller cable on the display').sources).toEqual([])
+    expect(retrieveKept('demo', index, 'check the strainer basket').sources[0]?.id).toBe('doc1:1')
   })
 })

@@ -5,13 +5,14 @@
  */
 const STOPWORDS = /* @__PURE__ */ new Set(
   `a about above after again against all am an and any are as at be because been before being
-  below between both but by can cannot could did do does doing don down during each few for from
+  below between both but by cannot could did do does doing don down during each few for from
   further had has have having he her here hers him his how i if in into is it its itself just me
   more most my myself no nor not now of off on once only or other our ours out over own same she
   should so some such than that the their them then there these they this those through to too
   under until up very was we were what when where which while who whom why will with won would
   you your yours t s d ll m re ve isn aren wasn weren doesn didn hasn haven hadn wouldn shouldn
-  couldn please tell explain know need help get got also may might must shall use used using`.split(/\s+/),
+  couldn please tell explain know need help get got also may might must shall use used using whats
+  hi hey thanks thank anyone someone something anything way ok okay just really still`.split(/\s+/),
 )
 
 const MAX_TERMS = 24

@@ -55,6 +55,33 @@ export async function searchPassages(
   return rows
 }
 
+/** How many passages hold each stem (the index's vocabulary, all scopes). */
+export async function documentFrequencies(db: Db, stems: string[]): Promise<Map<string, number>> {
+  if (stems.length === 0) return new Map()
+  const { rows } = await sql<{ term: string; doc: number }>`
+    SELECT term, doc FROM kb_passages_vocab WHERE term IN (${sql.join(stems)})`.execute(db)
+  return new Map(rows.map((r) => [r.term, r.doc]))
+}
+
+/** Known stems starting with `letter`, with how many passages hold them (typo candidates). */
+export async function vocabularyFrom(db: Db, letter: string): Promise<[string, number][]> {
+  if (!/^\p{L}$/u.test(letter)) return []
+  const next = String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1)
+  const { rows } = await sql<{ term: string; doc: number }>`
+    SELECT term, doc FROM kb_passages_vocab WHERE term >= ${letter} AND term < ${next}`.execute(db)
+  return rows.map((r) => [r.term, r.doc])
+}
+
+export async function expertPassageCount(db: Db, tenant: string, expert: string): Promise<number> {
+  const row = await db
+    .selectFrom('kb_documents')
+    .select((eb) => eb.fn.sum<number>('passage_count').as('passages'))
+    .where('tenant_slug', '=', tenant)
+    .where('expert', '=', expert)
+    .executeTakeFirst()
+  return Number(row?.passages ?? 0)
+}
+
 export async function logQuery(
   db: Db,
   row: { id: string; tenant: string; userId: string; expert: string; query: string; bestScore: number; at: string },

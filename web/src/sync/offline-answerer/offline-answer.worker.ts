@@ -1,19 +1,10 @@
 /**
  * Answers a question from the manuals kept on this device, off the main thread: the retrieval
- * core the server uses (BM25 scored like its FTS5, the same relevance gate and built-in answerer).
+ * core the server uses (BM25 scored like its FTS5, the same re-ranking, gate and built-in answerer).
  * The index is built once per expert and kept until the kept manuals change.
  */
 import type { Expert } from '@mw/sync-protocol'
-import {
-  type Bm25Index,
-  buildIndex,
-  type Candidate,
-  gateCandidates,
-  localAnswerLines,
-  searchIndex,
-  searchTerms,
-  TOP_K,
-} from '@mw/sync-protocol/retrieval'
+import { type Bm25Index, buildIndex, type Candidate, localAnswerLines, retrieveKept } from '@mw/sync-protocol/retrieval'
 import { type LocalDb, openLocalDb } from '../../db/local-db.ts'
 import { answerLinesToHtml } from './answer-html.ts'
 
@@ -56,8 +47,7 @@ async function answer({ userId, tenant, expert, query }: OfflineQuestion) {
     }
     indexes.set(key, entry)
   }
-  const terms = searchTerms(query)
-  const retrieval = gateCandidates(tenant, terms, searchIndex(entry.index, terms, TOP_K))
+  const retrieval = retrieveKept(tenant, entry.index, query)
   return { content: answerLinesToHtml(localAnswerLines(expert, retrieval, false)), sources: retrieval.sources }
 }
 

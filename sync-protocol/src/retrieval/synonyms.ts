@@ -1,0 +1,61 @@
+/**
+ * Words technicians and manuals use for the same thing. Each group's spellings are searched
+ * together, so "N2K backbone" finds "NMEA 2000 trunk". A spelling may be several words (a phrase).
+ */
+export const MARINE_SYNONYMS: readonly (readonly string[])[] = [
+  ['n2k', 'nmea2000', 'nmea 2000'],
+  ['0183', 'nmea0183', 'nmea 0183'],
+  ['stbd', 'starboard'],
+  ['mfd', 'plotter', 'chartplotter', 'multifunction display'],
+  ['gps', 'gnss'],
+  ['ap', 'autopilot', 'pilot'],
+  ['xdcr', 'transducer'],
+  ['sounder', 'echosounder', 'fishfinder'],
+  ['hdg', 'heading'],
+  ['cog', 'course over ground'],
+  ['sog', 'speed over ground'],
+  ['stw', 'speed through water'],
+  ['rpm', 'revolutions', 'engine speed'],
+  ['batt', 'battery'],
+  ['temp', 'temperature'],
+  ['config', 'configuration', 'setup'],
+  ['fw', 'firmware'],
+  ['sw', 'software'],
+  ['pwr', 'power'],
+  ['gnd', 'ground', 'earth'],
+  ['backbone', 'trunk'],
+  ['terminator', 'termination resistor'],
+  ['plug', 'connector'],
+  ['colour', 'color'],
+  ['baud', 'baudrate', 'baud rate'],
+  ['gyro', 'stabilizer', 'stabiliser'],
+  ['genset', 'generator'],
+  ['aerial', 'antenna'],
+  ['alarm', 'alert'],
+  ['fault', 'error'],
+  ['reboot', 'restart', 'reset'],
+  ['wx', 'weather'],
+  ['ais', 'automatic identification system'],
+  ['vhf', 'marine radio'],
+  ['pgn', 'parameter group number'],
+  ['rpi', 'raspberry pi'],
+]
+
+/** A word of the question and every spelling searched for it (the word first). */
+export interface QueryTerm {
+  word: string
+  forms: string[]
+}
+
+/** The question's words with their synonyms; `extra` groups (an admin's) come before the shipped ones. */
+export function expandTerms(words: string[], extra: readonly (readonly string[])[] = []): QueryTerm[] {
+  const groups = [...extra, ...MARINE_SYNONYMS]
+  return words.map((word) => {
+    const forms = [word]
+    for (const group of groups) {
+      if (!group.includes(word)) continue
+      for (const form of group) if (!forms.includes(form)) forms.push(form)
+    }
+    return { word, forms }
+  })
+}
