@@ -43,6 +43,8 @@ export interface Retrieval {
   sources: Source[]
   /** IDF-weighted share of the question found in the best passage, 0 to 1 (logged for the reports). */
   bestScore: number
+  /** How much each term counts (its rarity), in the order of `terms`; equal weights when absent. */
+  weights?: number[]
 }
 
 const formStems = (form: string) => tokens(form)
@@ -144,7 +146,7 @@ export function rankCandidates(
   const forms = terms.map((term) => term.forms.map(formStems).filter((stems) => stems.length > 0))
   const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weights))
   const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
-  if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore }
+  if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights }
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)
   const sources = scored
     .filter((s) => s.coverage >= floor)
@@ -161,5 +163,5 @@ export function rankCandidates(
       fileName: hit.fileName,
       url: documentUrl(tenant, hit.documentId, hit),
     }))
-  return { terms: words, sources, bestScore }
+  return { terms: words, sources, bestScore, weights }
 }

@@ -1,50 +1,116 @@
 /**
- * The embedded answerer (provider `local`): no model, no network. It quotes the sentences of
- * the retrieved passages that share the most words with the question, grouped by source and
- * cited [n] in the order of meta.contexts, and says plainly when nothing relevant was found.
+ * The embedded answerer (provider `local`): no model, no network. From the retrieved passages it
+ * quotes the sentences that carry the question's words (synonyms included), a list or a table
+ * row whole, a line that ends in ':' with what follows it, grouped by source and cited [n] in
+ * the order of meta.contexts, naming the document, section and page. When nothing relevant was
+ * found, or no sentence holds enough of the question, it says so plainly instead of guessing.
  */
 import type { Expert } from '../common.ts'
 import { EXPERT_NAMES } from '../constants.ts'
+import { tokens } from './bm25.ts'
 import type { Retrieval } from './gate.ts'
-import { termCoverage } from './terms.ts'
+import { expandTerms } from './synonyms.ts'
 
-const PER_SOURCE = 3
-const TOTAL = 7
+const PER_SOURCE = 4
+const TOTAL = 10
 const SOURCES_USED = 3
+/** A list this short is quoted whole when one of its items answers. */
+const WHOLE_LIST = 8
+/** Below this share of the question's words, a sentence is noise, not an answer. */
+const UNIT_MIN = 0.2
 
 export const nothingFoundText = (expert: Expert) =>
   `I could not find anything about this in the ${EXPERT_NAMES[expert]} knowledge base, so I will not guess. ` +
   'Try naming the component or the symptom differently, or ask an administrator to add the manual that covers it.'
 
+const noDirectAnswerText = (expert: Expert) =>
+  `The ${EXPERT_NAMES[expert]} knowledge base mentions these words, but no passage answers the question directly, so I will not quote it. ` +
+  'The closest pages are in the sources below; try naming the component or the symptom differently.'
+
+interface Unit {
+  text: string
+  /** The list or table the unit belongs to (its lines), when it is one line of several. */
+  block: string[] | null
+  order: number
+}
+
+/** A passage cut into sentences, and list, table or code lines kept whole. */
+function units(text: string): Unit[] {
+  const found: Unit[] = []
+  for (const block of text.split(/\n\s*\n/)) {
+    const lines = block
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+    if (lines.length > 1 || /\s\|\s/.test(block)) {
+      for (const line of lines) found.push({ text: line, block: lines.length > 1 ? lines : null, order: found.length })
+      continue
+    }
+    for (const sentence of block.split(/(?<=[.!?])\s+(?=["“(]?[\p{Lu}\d])/u)) {
+      if (sentence.trim()) found.push({ text: sentence.trim(), block: null, order: found.length })
+    }
+  }
+  return found
+}
+
+/** The weighted share of the question's terms (any spelling) a piece of text holds. */
+function coverage(text: string, forms: string[][][], weights: number[]): number {
+  const total = weights.reduce((a, b) => a + b, 0)
+  if (forms.length === 0 || total === 0) return 0
+  const joined = ` ${tokens(text).join(' ')} `
+  let found = 0
+  forms.forEach((term, i) => {
+    if (term.some((stems) => stems.length > 0 && joined.includes(` ${stems.join(' ')} `))) found += weights[i] ?? 0
+  })
+  return found / total
+}
+
+type Scored = Unit & { score: number }
+
+function pick(all: Scored[], max: number): string[] {
+  const ranked = all.filter((u) => u.score > 0).sort((a, b) => b.score - a.score || a.order - b.order)
+  const chosen = new Set<number>()
+  const top = ranked[0]
+  // The sentence after the best one often holds the answer to what the best one restates.
+  if (top && all[top.order + 1] && !all[top.order + 1]?.block) chosen.add(top.order + 1)
+  for (const unit of ranked) {
+    if (chosen.size >= max) break
+    chosen.add(unit.order)
+    // "Start the port using:" is answered by what follows it.
+    if (unit.text.endsWith(':') && all[unit.order + 1]) chosen.add(unit.order + 1)
+    if (unit.block && unit.block.length <= WHOLE_LIST) {
+      for (const u of all) if (u.block === unit.block) chosen.add(u.order)
+    }
+  }
+  return [...chosen].sort((a, b) => a - b).map((order) => all[order]?.text ?? '')
+}
+
 /** The answer as Markdown-style lines (the same shape a model writes). */
 export function localAnswerLines(expert: Expert, retrieval: Retrieval, hasImages: boolean): string[] {
   if (retrieval.sources.length === 0) return [nothingFoundText(expert)]
+  const forms = expandTerms(retrieval.terms).map((term) => term.forms.map(tokens))
+  const weights = retrieval.weights ?? retrieval.terms.map(() => 1)
+  const scored = retrieval.sources
+    .slice(0, SOURCES_USED)
+    .map((source) => units(source.text).map((u) => ({ ...u, score: coverage(u.text, forms, weights) })))
+  const best = Math.max(0, ...scored.flat().map((u) => u.score))
+  if (best < UNIT_MIN) return [noDirectAnswerText(expert)]
   const lines = [`Here is what the ${EXPERT_NAMES[expert]} knowledge base says:`, '']
   let total = 0
   retrieval.sources.slice(0, SOURCES_USED).forEach((source, index) => {
-    if (total >= TOTAL) return
-    const picked = bestSentences(source.text, retrieval.terms, Math.min(PER_SOURCE, TOTAL - total))
+    const all = scored[index] ?? []
+    // A source whose best sentence holds far less of the question than the best one is noise here.
+    if (total >= TOTAL || Math.max(0, ...all.map((u) => u.score)) < best / 2) return
+    const picked = pick(all, Math.min(PER_SOURCE, TOTAL - total))
     if (picked.length === 0) return
     total += picked.length
     const where = [source.section, source.page ? `page ${source.page}` : null].filter(Boolean).join(', ')
     lines.push(`**${source.title}${where ? ` (${where})` : ''}** [${index + 1}]`)
-    for (const sentence of picked) lines.push(`- ${sentence}`)
+    for (const text of picked) lines.push(`- ${text}`)
     lines.push('')
   })
+  if (total === 0) return [noDirectAnswerText(expert)]
   if (hasImages) lines.push('The built-in answerer does not read images; describe what the picture shows in words.', '')
   lines.push('Check these steps against the manual for the specific unit before acting on them.')
   return lines
-}
-
-function bestSentences(text: string, terms: string[], max: number): string[] {
-  const sentences = text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0)
-  const ranked = sentences
-    .map((sentence, order) => ({ sentence, order, score: termCoverage(sentence, terms) }))
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .slice(0, max)
-  return ranked.sort((a, b) => a.order - b.order).map((s) => s.sentence)
 }

@@ -84,4 +84,23 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, 'check the impeller cable on the display').sources).toEqual([])
     expect(retrieveKept('demo', index, 'check the strainer basket').sources[0]?.id).toBe('doc1:1')
   })
+
+  it('answers with the sentence that carries it, a table row or list whole, and what follows a colon', () => {
+    const index = buildIndex([
+      passage(
+        0,
+        'Bring the port up before testing. Start the CAN port using:\n\n$ sudo ip link set can0 up type can bitrate 250000',
+        'CAN',
+      ),
+      passage(1, 'Field | Name | Unit\n2 | Depth below transducer | 0.01 m .. 42949672.92', 'PGN 128267 - Water Depth'),
+      passage(2, 'Parts needed:\n- Teensy 3.2\n- MCP2562 transceiver\n- 4.7 kohm resistor', 'Parts'),
+    ])
+    const answer = (q: string) => localAnswerLines('furuno', retrieveKept('demo', index, q), false).join('\n')
+    expect(answer('how do I start the can port')).toContain('- $ sudo ip link set can0 up type can bitrate 250000')
+    expect(answer('depth below transducer units')).toContain('- 2 | Depth below transducer | 0.01 m .. 42949672.92')
+    const parts = answer('which parts are needed for the teensy build')
+    expect(parts).toContain('- MCP2562 transceiver')
+    expect(parts).toContain('- 4.7 kohm resistor')
+    expect(parts).toMatch(/\*\*Gyro Service Manual \(Parts, page 3\)\*\* \[1\]/)
+  })
 })

@@ -57,11 +57,14 @@ const HEADING = /^h([1-6])$/
 
 export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const hasMain = /<main[\s>]|role\s*=\s*["']?main/i.test(html)
+  // The title, without a <title>, is the first heading of the top level the page uses.
+  const topLevel = Math.min(7, ...[...html.matchAll(/<h([1-6])[\s>]/gi)].map((m) => Number(m[1])))
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let title = ''
   let inTitle = false
   let firstHeading: string | null = null
+  let firstAny: string | null = null
   let mainDepth = 0
   let skipDepth = 0
   let heading: { level: number; text: string } | null = null
@@ -152,7 +155,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         if (level && heading) {
           const text = heading.text.replace(/\s+/g, ' ').trim()
           heading = null
-          firstHeading ??= text || null
+          if (Number(level) === topLevel) firstHeading ??= text || null
+          firstAny ??= text || null
           if (text && text !== (cleanTitle(title) || firstHeading)) outline.enter(Number(level), text)
         } else if (name === 'pre' && --preDepth === 0 && pre !== null) {
           const text = tidyVerbatim(pre)
@@ -175,7 +179,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   parser.write(html)
   parser.end()
   flush()
-  return { title: cleanTitle(title) || firstHeading || fallbackTitle, paragraphs }
+  return { title: cleanTitle(title) || firstHeading || firstAny || fallbackTitle, paragraphs }
 }
 
 const cleanTitle = (title: string) => title.replace(/\s+/g, ' ').trim()

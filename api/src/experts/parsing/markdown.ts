@@ -43,6 +43,9 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         return
       case 'paragraph':
       case 'text':
+        // A paragraph's line breaks are the author's wrapping, not the text's.
+        add(stripTags(token.text ?? '').replace(/\s*\n\s*/g, ' '))
+        return
       case 'html':
         add(stripTags(token.text ?? ''))
         return
