@@ -55,6 +55,21 @@ export const knowledgeStateSchema = z.object({
   expert: expertSchema,
   documents: z.number().int().min(0),
   passages: z.number().int().min(0),
+  /** The admin's words that mean the same (beside the shipped ones), so a device searches as the server does. */
+  synonyms: z.array(z.array(z.string())).default([]),
   changedAt: timestampSchema,
 })
 export type KnowledgeState = z.infer<typeof knowledgeStateSchema>
+
+/**
+ * An expert's own words that mean the same (Admin Settings → Knowledge), searched together as the
+ * shipped marine abbreviations are: each group 2 to 12 spellings, each a word or a short phrase.
+ */
+export const synonymGroupsSchema = z.array(z.array(z.string().trim().min(1).max(40)).min(2).max(12)).max(200)
+export const expertSynonymsSchema = z.object({ groups: synonymGroupsSchema })
+export type ExpertSynonyms = z.infer<typeof expertSynonymsSchema>
+/** `GET /experts/{expert}/synonyms`: the admin's groups and the ones every expert ships with. */
+export const synonymsAnswerSchema = z.object({
+  groups: z.array(z.array(z.string())),
+  shipped: z.array(z.array(z.string())),
+})

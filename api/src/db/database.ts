@@ -10,7 +10,7 @@ import type {
   MessageTable,
   QueryLogTable,
 } from './tables/conversation.table.ts'
-import type { KbDocumentTable, KbPassageTable } from './tables/knowledge.table.ts'
+import type { KbDocumentTable, KbDocumentTermTable, KbPassageTable, KbSynonymTable } from './tables/knowledge.table.ts'
 import type { MessageImageTable } from './tables/message-image.table.ts'
 import type {
   ChangeLogTable,
@@ -46,6 +46,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable
   kb_documents: KbDocumentTable
   kb_passages: KbPassageTable
+  kb_synonyms: KbSynonymTable
+  kb_document_terms: KbDocumentTermTable
 }
 
 export type Db = Kysely<Database>

@@ -8,7 +8,8 @@ import * as conversationHistory from './migrations/2026-11-25T1300-conversation-
 import * as answerOrigin from './migrations/2026-11-25T1400-answer-origin.ts'
 import * as tenantLogo from './migrations/2026-11-25T1500-tenant-logo.ts'
 import * as memberDeactivation from './migrations/2026-11-25T1600-member-deactivation.ts'
-import * as passageVocabulary from './migrations/2026-11-26T1200-passage-vocabulary.ts'
+import * as documentTerms from './migrations/2026-11-26T1200-document-terms.ts'
+import * as expertSynonyms from './migrations/2026-11-26T1300-expert-synonyms.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -20,7 +21,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1400-answer-origin': answerOrigin,
   '2026-11-25T1500-tenant-logo': tenantLogo,
   '2026-11-25T1600-member-deactivation': memberDeactivation,
-  '2026-11-26T1200-passage-vocabulary': passageVocabulary,
+  '2026-11-26T1200-document-terms': documentTerms,
+  '2026-11-26T1300-expert-synonyms': expertSynonyms,
 }
 
 /** The names of every migration this code knows, in order. */

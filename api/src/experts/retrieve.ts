@@ -14,13 +14,14 @@ import {
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
 import { documentFrequencies, expertPassageCount, searchPassages, vocabularyFrom } from '../db/queries/knowledge.ts'
+import { expertSynonyms } from '../db/queries/synonyms.ts'
 import { poolExpression, scopeToken } from './search-terms.ts'
 
 export type { Retrieval }
 
 /**
- * FTS5's BM25 finds a pool of candidates for any spelling of the question's words (synonyms and
- * corrected typos included); the shared re-ranking and gate decide what to cite.
+ * FTS5's BM25 finds a pool of candidates for any spelling of the question's words (the admin's
+ * and the shipped synonyms, corrected typos); the shared re-ranking and gate decide what to cite.
  */
 export async function retrieve(
   db: Db,
@@ -32,15 +33,15 @@ export async function retrieve(
   const words = searchTerms(query)
   if (words.length === 0) return { terms: [], sources: [], bestScore: 0 }
   const scope = scopeToken(tenant, expert)
-  const frequencies = await documentFrequencies(db, stemsOf(expandTerms(words)))
-  const terms = await correctTypos(db, expandTerms(words), frequencies)
+  const expanded = expandTerms(words, await expertSynonyms(db, tenant, expert))
+  const frequencies = await documentFrequencies(db, tenant, expert, stemsOf(expanded))
+  const terms = await correctTypos(db, { tenant, expert }, expanded, frequencies)
   const stats: TermStats = {
     passages: await expertPassageCount(db, tenant, expert),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
   }
   const match = poolExpression(scope, terms, stats)
-  if (!match) return { terms: words, sources: [], bestScore: 0 }
-  const hits = await searchPassages(db, tenant, expert, match, POOL_SIZE)
+  const hits = match ? await searchPassages(db, tenant, expert, match, POOL_SIZE) : []
   const retrieval = rankCandidates(
     tenant,
     terms,
@@ -52,8 +53,13 @@ export async function retrieve(
 
 const stemsOf = (terms: QueryTerm[]) => [...new Set(terms.flatMap((t) => t.forms.flatMap(tokens)))]
 
-/** A word no passage holds gains the known word it most likely misspells (same first letter, 1-2 edits). */
-async function correctTypos(db: Db, terms: QueryTerm[], frequencies: Map<string, number>): Promise<QueryTerm[]> {
+/** A word no passage holds gains the known word it most likely misspells (same first two letters, 1-2 edits). */
+async function correctTypos(
+  db: Db,
+  scope: { tenant: string; expert: string },
+  terms: QueryTerm[],
+  frequencies: Map<string, number>,
+): Promise<QueryTerm[]> {
   const corrected: QueryTerm[] = []
   for (const term of terms) {
     const known = term.forms.some((form) => tokens(form).every((s) => (frequencies.get(s) ?? 0) > 0))
@@ -62,9 +68,9 @@ async function correctTypos(db: Db, terms: QueryTerm[], frequencies: Map<string,
       corrected.push(term)
       continue
     }
-    const fix = closestWord(stem, await vocabularyFrom(db, stem[0] ?? ''))
+    const fix = closestWord(stem, await vocabularyFrom(db, scope.tenant, scope.expert, stem.slice(0, 2)))
     if (fix) {
-      frequencies.set(fix, (await documentFrequencies(db, [fix])).get(fix) ?? 0)
+      frequencies.set(fix, (await documentFrequencies(db, scope.tenant, scope.expert, [fix])).get(fix) ?? 0)
       corrected.push({ ...term, forms: [...term.forms, fix] })
     } else corrected.push(term)
   }

@@ -4,24 +4,41 @@ import { type QueryTerm, type TermStats, tokens } from '@mw/sync-protocol/retrie
 /** One FTS5 token naming a tenant's expert; hex keeps it a single token whatever the slug. */
 export const scopeToken = (tenant: string, expert: string) => `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
 
-/** Spellings held by more passages than this are left out of the candidate query (they still count in the re-ranking). */
-const COMMON = 5000
-
 /**
- * `scope:"…" AND ("form" OR "two words" …)` over every spelling some passage holds, or null when
- * none does. At scale, spellings in very many passages only slow the ranking of the pool and are
- * left to the re-ranking, unless nothing rarer remains.
+ * How many matches the any-word query may have to rank: FTS5 scores every match before it can
+ * return the best, so the rarest spellings go in until their passages reach this many (common
+ * words still count in the re-ranking, and passages with every word are rarely missed: they hold
+ * the rare ones too).
  */
-export function poolExpression(scope: string, terms: QueryTerm[], stats: TermStats): string | null {
-  const forms = [...new Set(terms.flatMap((t) => t.forms))]
+const MATCH_BUDGET = 2000
+
+interface Form {
+  form: string
+  df: number
+}
+
+/** A term's spellings some passage holds, with how many passages hold each. */
+function knownForms(term: QueryTerm, stats: TermStats): Form[] {
+  return term.forms
     .map((form) => ({ form, stems: tokens(form) }))
     .filter(({ stems }) => stems.length > 0)
     .map(({ form, stems }) => ({ form, df: Math.min(...stems.map(stats.documentFrequency)) }))
     .filter(({ df }) => df > 0)
-    .sort((a, b) => a.df - b.df)
+}
+
+/**
+ * Passages holding any of the rarer spellings: `scope:"…" AND ("form" OR "two words" …)`, or
+ * null when no passage holds any.
+ */
+export function poolExpression(scope: string, terms: QueryTerm[], stats: TermStats): string | null {
+  const forms = [...new Map(terms.flatMap((t) => knownForms(t, stats)).map((f) => [f.form, f])).values()].sort(
+    (a, b) => a.df - b.df,
+  )
   if (forms.length === 0) return null
-  const limit = Math.max(COMMON, stats.passages * 0.1)
-  const rare = forms.filter(({ df }) => df <= limit)
-  const chosen = rare.length > 0 ? rare : forms.slice(0, 2)
+  let matches = 0
+  const chosen = forms.filter(({ df }, i) => {
+    matches += df
+    return i === 0 || matches <= MATCH_BUDGET
+  })
   return `scope:"${scope}" AND (${chosen.map(({ form }) => `"${form}"`).join(' OR ')})`
 }

@@ -2,7 +2,7 @@ import * as p from '@mw/sync-protocol'
 import { z } from 'zod'
 import { list, type Operation, ok, T } from './operation.ts'
 
-/** Chat, cases, training, reports, sync and the knowledge base. */
+/** Chat, cases, training, reports and sync. */
 export const WORK_OPERATIONS: Operation[] = [
   {
     method: 'get',
@@ -224,73 +224,5 @@ export const WORK_OPERATIONS: Operation[] = [
     query: p.pullQuerySchema,
     ...ok(),
     response: p.pullAnswerSchema,
-  },
-  {
-    method: 'get',
-    path: `${T}/experts/{expert}/documents`,
-    summary: "An expert's documents",
-    access: 'member',
-    tag: 'knowledge',
-    ...ok(),
-    response: p.documentListSchema,
-  },
-  {
-    method: 'post',
-    path: `${T}/experts/{expert}/documents`,
-    summary: 'Upload documents (parts named file); processed in the background',
-    access: 'admin',
-    tag: 'knowledge',
-    bodyType: 'multipart/form-data',
-    status: 202,
-    response: p.documentListSchema,
-  },
-  {
-    method: 'get',
-    path: `${T}/documents/{id}`,
-    summary: 'One document',
-    access: 'member',
-    tag: 'knowledge',
-    ...ok(),
-    response: p.documentAnswerSchema,
-  },
-  {
-    method: 'patch',
-    path: `${T}/documents/{id}`,
-    summary: 'Rename',
-    access: 'admin',
-    tag: 'knowledge',
-    body: p.renameDocumentSchema,
-    ...ok(),
-    response: p.documentAnswerSchema,
-  },
-  { method: 'delete', path: `${T}/documents/{id}`, summary: 'Delete', access: 'admin', tag: 'knowledge', status: 204 },
-  {
-    method: 'get',
-    path: `${T}/documents/{id}/file`,
-    summary: 'The original file (byte ranges: 206)',
-    access: 'member',
-    tag: 'knowledge',
-    ...ok(),
-    produces: 'application/octet-stream',
-  },
-  {
-    method: 'put',
-    path: `${T}/documents/{id}/file`,
-    summary: 'Replace the file with a new edition (same id)',
-    access: 'admin',
-    tag: 'knowledge',
-    bodyType: 'multipart/form-data',
-    status: 202,
-    response: p.documentAnswerSchema,
-  },
-  {
-    method: 'get',
-    path: `${T}/documents/{id}/passages`,
-    summary: 'The text of a document, or of one page',
-    access: 'member',
-    tag: 'knowledge',
-    query: z.object({ page: z.number().int().min(1).optional() }),
-    ...ok(),
-    response: p.documentPassagesSchema,
   },
 ]

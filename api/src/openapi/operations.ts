@@ -4,8 +4,9 @@
  * a route this list lacks, or the other way round.
  */
 import type { Operation } from './operation.ts'
+import { KNOWLEDGE_OPERATIONS } from './operations-knowledge.ts'
 import { PLATFORM_OPERATIONS } from './operations-platform.ts'
 import { WORK_OPERATIONS } from './operations-work.ts'
 
 export type { Access, Operation } from './operation.ts'
-export const OPERATIONS: Operation[] = [...PLATFORM_OPERATIONS, ...WORK_OPERATIONS]
+export const OPERATIONS: Operation[] = [...PLATFORM_OPERATIONS, ...WORK_OPERATIONS, ...KNOWLEDGE_OPERATIONS]

@@ -8,6 +8,7 @@ import { documentRoutes } from './documents.ts'
 import { expertRoutes } from './experts.ts'
 import { reportRoutes } from './reports.ts'
 import { syncRoutes } from './sync.ts'
+import { synonymRoutes } from './synonyms.ts'
 import { trainingRoutes } from './training.ts'
 import { userRoleRoutes } from './user-role.ts'
 
@@ -21,5 +22,6 @@ tenantRoutes.route('/', caseRoutes)
 tenantRoutes.route('/', trainingRoutes)
 tenantRoutes.route('/', reportRoutes)
 tenantRoutes.route('/', documentRoutes)
+tenantRoutes.route('/', synonymRoutes)
 tenantRoutes.route('/sync', syncRoutes)
 tenantRoutes.route('/experts', expertRoutes)

@@ -48,13 +48,23 @@ export interface Retrieval {
 }
 
 const formStems = (form: string) => tokens(form)
+const isIdentifier = (word: string) => /\d/.test(word) || word.length >= 14
 
 /**
  * Weight of a term: the IDF of its commonest spelling. A word no passage holds (a model the
  * manuals do not cover, or an unusual turn of phrase) weighs at least half as much as a word
  * only one passage holds, so common words alone never make a question look answered.
+ * An unknown identifier (letters with digits, or one very long token) weighs nothing.
  */
-function termWeights(terms: QueryTerm[], stats: TermStats): number[] {
+interface Weighting {
+  weights: number[]
+  /** Terms some passage holds. */
+  known: boolean[]
+  /** Known terms held by few passages (a tenth or less): the ones that say what a question is about. */
+  specific: boolean[]
+}
+
+function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const n = Math.max(1, stats.passages)
   const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5))
   const raw = terms.map((term) => {
@@ -64,7 +74,29 @@ function termWeights(terms: QueryTerm[], stats: TermStats): number[] {
   })
   const known = raw.filter((w): w is number => w !== null)
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
-  return raw.map((w) => w ?? Math.max(average, idf(1) / 2))
+  const unknown = Math.max(average, idf(1) / 2)
+  const specificFloor = idf(Math.max(1, n * 0.1))
+  return {
+    // An unknown code or serial (a vessel's job number, "SN 4471A") says nothing about the topic.
+    weights: raw.map((w, i) => w ?? (known.length > 0 && isIdentifier(terms[i]?.word ?? '') ? 0 : unknown)),
+    known: raw.map((w) => w !== null),
+    specific: raw.map((w) => w !== null && w >= specificFloor),
+  }
+}
+
+/**
+ * A question may carry an unknown word that does not matter ("on my phone", a vessel's name):
+ * a passage holding nearly all of its known words, a specific one among them, still counts as
+ * relevant, a little less than the same passage for the question without that word.
+ */
+const KNOWN_MIN = 0.75
+const KNOWN_MARGIN = 0.35
+function knownRelevance(found: boolean[], { weights, known, specific }: Weighting): number {
+  const knownTotal = weights.reduce((sum, w, i) => sum + (known[i] ? w : 0), 0)
+  if (known.filter(Boolean).length < 2 || knownTotal === 0) return 0
+  if (!found.some((hit, i) => hit && specific[i])) return 0
+  const share = found.reduce((sum, hit, i) => sum + (hit && known[i] ? (weights[i] ?? 0) : 0), 0) / knownTotal
+  return share >= KNOWN_MIN ? share - KNOWN_MARGIN : 0
 }
 
 /** Where each stem occurs in a token list. */
@@ -114,15 +146,17 @@ function scoreCandidate(
   rank: number,
   pool: number,
   forms: string[][][],
-  weights: number[],
+  weighting: Weighting,
 ): Scored {
+  const { weights } = weighting
   const total = weights.reduce((a, b) => a + b, 0) || 1
   const body = positionsByStem(tokens(candidate.text))
   const heading = positionsByStem(tokens(`${candidate.title} ${candidate.section ?? ''}`))
   const bodyHits = forms.map((term) => positions(body, term))
   const headingHits = forms.map((term) => positions(heading, term).length > 0)
   const share = (found: boolean[]) => found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
-  const coverage = share(bodyHits.map((hits, i) => hits.length > 0 || headingHits[i] === true))
+  const found = bodyHits.map((hits, i) => hits.length > 0 || headingHits[i] === true)
+  const coverage = Math.max(share(found), knownRelevance(found, weighting))
   const headingShare = share(headingHits)
   const together = forms.length > 1 ? (closestTogether(bodyHits) - 1) / (forms.length - 1) : 1
   const bm25 = 1 - rank / Math.max(1, pool)
@@ -142,9 +176,10 @@ export function rankCandidates(
 ): Retrieval {
   const words = terms.map((t) => t.word)
   if (terms.length === 0 || candidates.length === 0) return { terms: words, sources: [], bestScore: 0 }
-  const weights = termWeights(terms, stats)
+  const weighting = termWeights(terms, stats)
+  const { weights } = weighting
   const forms = terms.map((term) => term.forms.map(formStems).filter((stems) => stems.length > 0))
-  const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weights))
+  const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weighting))
   const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
   if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights }
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)

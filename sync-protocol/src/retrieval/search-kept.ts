@@ -1,6 +1,7 @@
 /**
  * Retrieval over the manuals kept on a device, the way the server retrieves over FTS5: a BM25 pool
- * for every spelling of the question's words (synonyms, corrected typos), then the shared
+ * for every spelling of the question's words (the admin's and the shipped synonyms, corrected
+ * typos), then the shared
  * re-ranking and gate.
  */
 import { type Bm25Index, searchIndex, tokens } from './bm25.ts'
@@ -9,17 +10,22 @@ import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
 import { allowedEdits, closestWord } from './typos.ts'
 
-export function retrieveKept(tenant: string, index: Bm25Index, query: string): Retrieval {
+export function retrieveKept(
+  tenant: string,
+  index: Bm25Index,
+  query: string,
+  synonyms: readonly (readonly string[])[] = [],
+): Retrieval {
   const stats: TermStats = {
     passages: index.passages.length,
     documentFrequency: (stem) => index.postings.get(stem)?.length ?? 0,
   }
-  const terms = expandTerms(searchTerms(query)).map((term) => {
+  const terms = expandTerms(searchTerms(query), synonyms).map((term) => {
     const known = term.forms.some((form) => tokens(form).every((s) => stats.documentFrequency(s) > 0))
     const [stem] = tokens(term.word)
     if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem)) return term
     const vocabulary = [...index.postings]
-      .filter(([t]) => t[0] === stem[0])
+      .filter(([t]) => t.startsWith(stem.slice(0, 2)))
       .map(([t, list]): [string, number] => [t, list.length])
     const fix = closestWord(stem, vocabulary)
     return fix ? { ...term, forms: [...term.forms, fix] } : term

@@ -47,15 +47,45 @@ export interface QueryTerm {
   forms: string[]
 }
 
-/** The question's words with their synonyms; `extra` groups (an admin's) come before the shipped ones. */
+/**
+ * The question's words with their synonyms; `extra` groups (an admin's) come before the shipped
+ * ones. A spelling of several words counts where the question has those words in a row.
+ */
 export function expandTerms(words: string[], extra: readonly (readonly string[])[] = []): QueryTerm[] {
   const groups = [...extra, ...MARINE_SYNONYMS]
-  return words.map((word) => {
+  const said = (form: string, at: number) => form.split(' ').every((w, k) => words[at + k] === w)
+  return words.map((word, at) => {
     const forms = [word]
     for (const group of groups) {
-      if (!group.includes(word)) continue
+      if (!group.some((form) => said(form, at))) continue
       for (const form of group) if (!forms.includes(form)) forms.push(form)
     }
     return { word, forms }
   })
+}
+
+/**
+ * Spellings as the search sees them (lower case, words of letters and digits) with duplicates and
+ * groups left with fewer than two spellings dropped.
+ */
+export function normalizeSynonymGroups(groups: readonly (readonly string[])[]): string[][] {
+  const normalized: string[][] = []
+  for (const group of groups) {
+    const forms = [
+      ...new Set(
+        group
+          .map((form) =>
+            form
+              .toLowerCase()
+              .normalize('NFKC')
+              .split(/[^\p{L}\p{N}]+/u)
+              .filter(Boolean)
+              .join(' '),
+          )
+          .filter(Boolean),
+      ),
+    ]
+    if (forms.length >= 2) normalized.push(forms)
+  }
+  return normalized
 }

@@ -26,14 +26,15 @@ export const allowedEdits = (word: string) => (word.length < 5 ? 0 : word.length
 
 /**
  * The known word a misspelt one most likely meant: fewest edits, then the most common. Only words
- * sharing its first letter are considered (typos rarely hit the first letter).
+ * sharing its first two letters are considered (typos rarely hit them, and a large vocabulary
+ * stays quick to search).
  */
 export function closestWord(word: string, vocabulary: Iterable<[string, number]>): string | null {
   const max = allowedEdits(word)
   if (max === 0) return null
   let best: { term: string; distance: number; df: number } | null = null
   for (const [term, df] of vocabulary) {
-    if (term[0] !== word[0] || term === word || /\d/.test(term)) continue
+    if (!term.startsWith(word.slice(0, 2)) || term === word || /\d/.test(term)) continue
     const distance = editDistance(word, term, max)
     if (distance > max) continue
     if (!best || distance < best.distance || (distance === best.distance && df > best.df)) best = { term, distance, df }

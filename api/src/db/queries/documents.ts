@@ -2,6 +2,7 @@ import type { Expert, KbDocument } from '@mw/sync-protocol'
 import type { Db } from '../database.ts'
 import type { KbDocumentRow } from '../tables/knowledge.table.ts'
 import { recordChange } from './change-log.ts'
+import { termCounts } from './document-terms.ts'
 import type { NewPassage } from './knowledge.ts'
 
 export type NewDocument = Omit<KbDocumentRow, 'passage_count' | 'pages' | 'pages_done' | 'error' | 'warning'>
@@ -215,6 +216,14 @@ export async function finishDocument(trx: Db, doc: FinishedDocument): Promise<vo
     await trx
       .insertInto('kb_passages')
       .values(rows.slice(i, i + 100))
+      .execute()
+  }
+  await trx.deleteFrom('kb_document_terms').where('document_id', '=', doc.id).execute()
+  const terms = termCounts(doc.passages)
+  for (let i = 0; i < terms.length; i += 300) {
+    await trx
+      .insertInto('kb_document_terms')
+      .values(terms.slice(i, i + 300).map(([term, df]) => ({ term, document_id: doc.id, df })))
       .execute()
   }
   await trx

@@ -44,40 +44,71 @@ export async function searchPassages(
   match: string,
   limit: number,
 ): Promise<PassageHit[]> {
+  // The scope token in `match` narrows to the tenant's expert inside the index, so only the best
+  // `limit` rowids are joined; the tenant and expert are checked again on the rows themselves.
   const { rows } = await sql<PassageHit>`
     SELECT p.id, p.document_id AS documentId, d.file_name AS fileName, p.ordinal, p.title, p.section, p.page, p.text,
-      kb_passages_fts.rank AS rank
-    FROM kb_passages_fts JOIN kb_passages AS p ON p.id = kb_passages_fts.rowid
+      hit.rank AS rank
+    FROM (SELECT rowid, rank FROM kb_passages_fts WHERE kb_passages_fts MATCH ${match} ORDER BY rank LIMIT ${limit}) AS hit
+      JOIN kb_passages AS p ON p.id = hit.rowid
       JOIN kb_documents AS d ON d.id = p.document_id
-    WHERE kb_passages_fts MATCH ${match} AND p.tenant_slug = ${tenant} AND p.expert = ${expert}
-    ORDER BY kb_passages_fts.rank
-    LIMIT ${limit}`.execute(db)
+    WHERE p.tenant_slug = ${tenant} AND p.expert = ${expert}
+    ORDER BY hit.rank`.execute(db)
   return rows
 }
 
-/** How many passages hold each stem (the index's vocabulary, all scopes). */
-export async function documentFrequencies(db: Db, stems: string[]): Promise<Map<string, number>> {
+/** How many of the expert's ready passages hold each stem. */
+export async function documentFrequencies(
+  db: Db,
+  tenant: string,
+  expert: string,
+  stems: string[],
+): Promise<Map<string, number>> {
   if (stems.length === 0) return new Map()
-  const { rows } = await sql<{ term: string; doc: number }>`
-    SELECT term, doc FROM kb_passages_vocab WHERE term IN (${sql.join(stems)})`.execute(db)
-  return new Map(rows.map((r) => [r.term, r.doc]))
+  const rows = await db
+    .selectFrom('kb_document_terms as t')
+    .innerJoin('kb_documents as d', 'd.id', 't.document_id')
+    .select((eb) => ['t.term', eb.fn.sum<number>('t.df').as('df')])
+    .where('t.term', 'in', stems)
+    .where('d.tenant_slug', '=', tenant)
+    .where('d.expert', '=', expert)
+    .where('d.status', '=', 'ready')
+    .groupBy('t.term')
+    .execute()
+  return new Map(rows.map((r) => [r.term, Number(r.df)]))
 }
 
-/** Known stems starting with `letter`, with how many passages hold them (typo candidates). */
-export async function vocabularyFrom(db: Db, letter: string): Promise<[string, number][]> {
-  if (!/^\p{L}$/u.test(letter)) return []
-  const next = String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1)
-  const { rows } = await sql<{ term: string; doc: number }>`
-    SELECT term, doc FROM kb_passages_vocab WHERE term >= ${letter} AND term < ${next}`.execute(db)
-  return rows.map((r) => [r.term, r.doc])
+/** The expert's known stems starting with `prefix` (two letters), with how many passages hold them (typo candidates). */
+export async function vocabularyFrom(
+  db: Db,
+  tenant: string,
+  expert: string,
+  prefix: string,
+): Promise<[string, number][]> {
+  if (!/^\p{L}\p{L}$/u.test(prefix)) return []
+  const next = `${prefix[0]}${String.fromCodePoint((prefix.codePointAt(1) ?? 0) + 1)}`
+  const rows = await db
+    .selectFrom('kb_document_terms as t')
+    .innerJoin('kb_documents as d', 'd.id', 't.document_id')
+    .select((eb) => ['t.term', eb.fn.sum<number>('t.df').as('df')])
+    .where('t.term', '>=', prefix)
+    .where('t.term', '<', next)
+    .where('d.tenant_slug', '=', tenant)
+    .where('d.expert', '=', expert)
+    .where('d.status', '=', 'ready')
+    .groupBy('t.term')
+    .execute()
+  return rows.map((r) => [r.term, Number(r.df)])
 }
 
+/** Passages of the expert's ready documents. */
 export async function expertPassageCount(db: Db, tenant: string, expert: string): Promise<number> {
   const row = await db
     .selectFrom('kb_documents')
     .select((eb) => eb.fn.sum<number>('passage_count').as('passages'))
     .where('tenant_slug', '=', tenant)
     .where('expert', '=', expert)
+    .where('status', '=', 'ready')
     .executeTakeFirst()
   return Number(row?.passages ?? 0)
 }

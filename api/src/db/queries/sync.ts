@@ -1,6 +1,7 @@
 import type { Expert, KnowledgeState } from '@mw/sync-protocol'
 import { sql } from 'kysely'
 import type { Db } from '../database.ts'
+import { synonymsByExpert } from './synonyms.ts'
 
 export const findDevice = (db: Db, id: string) =>
   db.selectFrom('sync_devices').selectAll().where('id', '=', id).executeTakeFirst()
@@ -161,12 +162,14 @@ export async function loadKnowledge(db: Db, tenant: string, experts: string[]): 
     .where('status', '=', 'ready')
     .groupBy('expert')
     .execute()
+  const synonyms = await synonymsByExpert(db, tenant, experts)
   return changes.map((c) => {
     const count = counts.find((r) => r.expert === c.entity_id)
     return {
       expert: c.entity_id as Expert,
       documents: Number(count?.documents ?? 0),
       passages: Number(count?.passages ?? 0),
+      synonyms: synonyms.get(c.entity_id) ?? [],
       changedAt: c.changed_at,
     }
   })

@@ -38,3 +38,19 @@ export interface KbPassageTable {
   text: string
 }
 export type KbPassageRow = Selectable<KbPassageTable>
+
+/** An expert's own synonym groups per tenant, as JSON (`string[][]`). */
+export interface KbSynonymTable {
+  tenant_slug: string
+  expert: string
+  groups: string
+  updated_at: string
+  updated_by: string | null
+}
+
+/** How many of a document's passages hold each search stem (see the 2026-11-26T1200 migration). */
+export interface KbDocumentTermTable {
+  term: string
+  document_id: string
+  df: number
+}

@@ -47,7 +47,8 @@ async function answer({ userId, tenant, expert, query }: OfflineQuestion) {
     }
     indexes.set(key, entry)
   }
-  const retrieval = retrieveKept(tenant, entry.index, query)
+  const synonyms = (await db.knowledge.get(expert))?.synonyms ?? []
+  const retrieval = retrieveKept(tenant, entry.index, query, synonyms)
   return { content: answerLinesToHtml(localAnswerLines(expert, retrieval, false)), sources: retrieval.sources }
 }
 

@@ -10,6 +10,7 @@ import { useExpertDocuments } from '../../../lib/use-expert-documents.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { uploadDocuments } from '../document-actions.ts'
 import { DocumentRow } from './document-row.tsx'
+import { SynonymsEditor } from './synonyms-editor.tsx'
 
 const ACCEPT = '.pdf,.html,.htm,.md,.markdown,.txt,application/pdf,text/html,text/markdown,text/plain'
 
@@ -88,6 +89,7 @@ export function KnowledgeTab({ isAdmin }: { isAdmin: boolean }) {
       {state.status === 'ready' && state.documents.length > 0 && (
         <DocumentTable documents={state.documents} isAdmin={isAdmin} onChanged={reload} />
       )}
+      <SynonymsEditor tenant={tenant} expert={expert} isAdmin={isAdmin} />
     </section>
   )
 }
