@@ -87,6 +87,16 @@ describe('on a hostile network', () => {
     const { context, page, pageErrors } = await openPage(browser())
     await openChat(page)
     let cuts = 0
+    // The stored answer must not arrive by a pull before the app follows the stream (the local
+    // answerer can finish first on a busy machine): pulls wait until the stream has been cut.
+    let streamCut = () => {}
+    const cut = new Promise<void>((resolve) => {
+      streamCut = resolve
+    })
+    await context.route('**/sync/pull**', async (route) => {
+      await Promise.race([cut, new Promise((resolve) => setTimeout(resolve, 20_000))])
+      await route.continue()
+    })
     await context.route('**/experts/seakeeper/stream', async (route) => {
       if (cuts > 0) return route.continue()
       cuts += 1
@@ -94,6 +104,7 @@ describe('on a hostile network', () => {
       const real = await route.fetch()
       const firstEvent = `${(await real.text()).split('\n\n')[0]}\n\n`
       await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: firstEvent })
+      streamCut()
     })
     const question = 'How often should the seal cartridge be replaced on a Seakeeper 6?'
     await ask(page, question)
