@@ -1,7 +1,8 @@
 /**
  * `npm run eval:retrieval`: retrieval and answer quality on two sets.
  * 1. Real public documents (bench/eval-corpus, origins in SOURCES.md) kept by the Furuno expert
- *    beside its starter pack, asked in a technician's words, with questions the corpus cannot answer.
+ *    beside its starter pack, asked in a technician's words, with questions the corpus cannot
+ *    answer; a validation set written after the ranking was settled is reported apart.
  * 2. The starter packs' own 21 questions, each naming the section that answers it.
  * Prints recall@5, MRR, fact in the built-in answer, false "nothing relevant", unanswerable
  * questions said so, and retrieval latency (p50/p95).
@@ -55,50 +56,56 @@ async function timedRetrieve(expert: Expert, question: string) {
   return retrieval
 }
 
-const cases = JSON.parse(fs.readFileSync(path.join(corpusDir, 'questions.json'), 'utf8')) as CorpusCase[]
-let answerable = 0
-let hits = 0
-let pageHits = 0
-let withPage = 0
-let reciprocal = 0
-let factFound = 0
-let falseNothing = 0
-let unanswerable = 0
-let saidSo = 0
-for (const c of cases) {
-  const retrieval = await timedRetrieve(EXPERT, c.question)
-  const sources = retrieval.sources.slice(0, TOP_K)
-  if (c.unanswerable) {
-    unanswerable++
-    if (sources.length === 0) saidSo++
+async function evaluate(label: string, file: string) {
+  const cases = JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[]
+  const latenciesBefore = latencies.length
+  let answerable = 0
+  let hits = 0
+  let pageHits = 0
+  let withPage = 0
+  let reciprocal = 0
+  let factFound = 0
+  let falseNothing = 0
+  let unanswerable = 0
+  let saidSo = 0
+  for (const c of cases) {
+    const retrieval = await timedRetrieve(EXPERT, c.question)
+    const sources = retrieval.sources.slice(0, TOP_K)
+    if (c.unanswerable) {
+      unanswerable++
+      if (sources.length === 0) saidSo++
+      console.log(
+        `${sources.length === 0 ? 'said so' : 'ANSWERED'}  ${c.question}${sources.length ? `  (got ${sources.map((s) => s.fileName).join(', ')})` : ''}`,
+      )
+      continue
+    }
+    answerable++
+    const rank = sources.findIndex((s) => c.docs?.includes(s.fileName ?? '')) + 1
+    if (rank > 0) {
+      hits++
+      reciprocal += 1 / rank
+    }
+    if (c.page !== undefined) {
+      withPage++
+      if (sources.some((s) => c.docs?.includes(s.fileName ?? '') && s.page === c.page)) pageHits++
+    }
+    if (sources.length === 0) falseNothing++
+    const answer = localAnswerLines(EXPERT, retrieval, false).join('\n').toLowerCase()
+    const fact = (c.fact ?? '').split('|').some((f) => answer.includes(f.toLowerCase()))
+    if (fact) factFound++
     console.log(
-      `${sources.length === 0 ? 'said so' : 'ANSWERED'}  ${c.question}${sources.length ? `  (got ${sources.map((s) => s.fileName).join(', ')})` : ''}`,
+      `${rank > 0 ? `#${rank}` : 'miss'} ${fact ? 'fact' : '----'}  ${c.question}${rank === 0 ? `  (wanted ${c.docs?.join(' or ')}, got ${sources.map((s) => s.fileName).join(', ') || 'nothing'})` : ''}`,
     )
-    continue
+    if (verbose && !fact) console.log(answer.replace(/^/gm, '      '))
   }
-  answerable++
-  const rank = sources.findIndex((s) => c.docs?.includes(s.fileName ?? '')) + 1
-  if (rank > 0) {
-    hits++
-    reciprocal += 1 / rank
-  }
-  if (c.page !== undefined) {
-    withPage++
-    if (sources.some((s) => c.docs?.includes(s.fileName ?? '') && s.page === c.page)) pageHits++
-  }
-  if (sources.length === 0) falseNothing++
-  const answer = localAnswerLines(EXPERT, retrieval, false).join('\n').toLowerCase()
-  const fact = (c.fact ?? '').split('|').some((f) => answer.includes(f.toLowerCase()))
-  if (fact) factFound++
+  const times = latencies.slice(latenciesBefore)
   console.log(
-    `${rank > 0 ? `#${rank}` : 'miss'} ${fact ? 'fact' : '----'}  ${c.question}${rank === 0 ? `  (wanted ${c.docs?.join(' or ')}, got ${sources.map((s) => s.fileName).join(', ') || 'nothing'})` : ''}`,
+    `\n${label} (${answerable} answerable, ${unanswerable} unanswerable): recall@${TOP_K} ${pct(hits, answerable)}, MRR ${pct(reciprocal, answerable)}, page@${TOP_K} ${pct(pageHits, withPage)} (${withPage} with a page), fact in answer ${pct(factFound, answerable)}, false nothing ${pct(falseNothing, answerable)}, unanswerable said so ${pct(saidSo, unanswerable)}, retrieval p50 ${percentile(times, 50).toFixed(1)} ms / p95 ${percentile(times, 95).toFixed(1)} ms\n`,
   )
-  if (verbose && !fact) console.log(answer.replace(/^/gm, '      '))
 }
-const corpusLatencies = [...latencies]
-console.log(
-  `\nReal documents (${answerable} answerable, ${unanswerable} unanswerable): recall@${TOP_K} ${pct(hits, answerable)}, MRR ${pct(reciprocal, answerable)}, page@${TOP_K} ${pct(pageHits, withPage)} (${withPage} with a page), fact in answer ${pct(factFound, answerable)}, false nothing ${pct(falseNothing, answerable)}, unanswerable said so ${pct(saidSo, unanswerable)}, retrieval p50 ${percentile(corpusLatencies, 50).toFixed(1)} ms / p95 ${percentile(corpusLatencies, 95).toFixed(1)} ms`,
-)
+
+await evaluate('Real documents', 'questions.json')
+await evaluate('Real documents, validation set', 'questions-validation.json')
 
 const packCases = JSON.parse(fs.readFileSync(path.join(here, 'retrieval-questions.json'), 'utf8')) as PackCase[]
 let packHits = 0

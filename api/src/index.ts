@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { releasePendingIdempotencyKeys } from './db/queries/idempotency.ts'
 import { checkpointAndClose } from './db/queries/lifecycle.ts'
 import { resumeProcessing } from './documents/process.ts'
+import { resumeEmbedding } from './embeddings/indexer.ts'
 import { loadEnv } from './env.ts'
 import { answerInBackground, answerUnansweredMessages } from './experts/answer-stored-message.ts'
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
@@ -26,6 +27,7 @@ await releasePendingIdempotencyKeys(db)
 const deps: AppDeps = { db, env, log: createLogger(env), lifecycle: { state: 'starting' } }
 scheduleBackups(env, deps.log)
 const resumed = await resumeProcessing(deps)
+void resumeEmbedding(deps)
 if (resumed > 0) console.log(`Processing ${resumed} documents a restart interrupted.`)
 const knowledge = await seedKnowledgeForAllTenants(deps)
 if (knowledge > 0) console.log(`Loaded the starter knowledge packs (${knowledge} passages).`)

@@ -10,7 +10,14 @@ import type {
   MessageTable,
   QueryLogTable,
 } from './tables/conversation.table.ts'
-import type { KbDocumentTable, KbDocumentTermTable, KbPassageTable, KbSynonymTable } from './tables/knowledge.table.ts'
+import type {
+  KbDocumentTable,
+  KbDocumentTermTable,
+  KbEmbeddingSettingsTable,
+  KbPassageTable,
+  KbPassageVectorTable,
+  KbSynonymTable,
+} from './tables/knowledge.table.ts'
 import type { MessageImageTable } from './tables/message-image.table.ts'
 import type {
   ChangeLogTable,
@@ -48,6 +55,8 @@ export interface Database {
   kb_passages: KbPassageTable
   kb_synonyms: KbSynonymTable
   kb_document_terms: KbDocumentTermTable
+  kb_embedding_settings: KbEmbeddingSettingsTable
+  kb_passage_vectors: KbPassageVectorTable
 }
 
 export type Db = Kysely<Database>

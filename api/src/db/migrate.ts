@@ -10,6 +10,7 @@ import * as tenantLogo from './migrations/2026-11-25T1500-tenant-logo.ts'
 import * as memberDeactivation from './migrations/2026-11-25T1600-member-deactivation.ts'
 import * as documentTerms from './migrations/2026-11-26T1200-document-terms.ts'
 import * as expertSynonyms from './migrations/2026-11-26T1300-expert-synonyms.ts'
+import * as passageEmbeddings from './migrations/2026-11-26T1400-passage-embeddings.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1600-member-deactivation': memberDeactivation,
   '2026-11-26T1200-document-terms': documentTerms,
   '2026-11-26T1300-expert-synonyms': expertSynonyms,
+  '2026-11-26T1400-passage-embeddings': passageEmbeddings,
 }
 
 /** The names of every migration this code knows, in order. */

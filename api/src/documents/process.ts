@@ -16,6 +16,7 @@ import {
   processingDocuments,
   setDocumentProgress,
 } from '../db/queries/documents.ts'
+import { startEmbedding } from '../embeddings/indexer.ts'
 import type { Env } from '../env.ts'
 import { chunkParagraphs } from '../experts/chunk.ts'
 import { scopeToken } from '../experts/search-terms.ts'
@@ -99,6 +100,7 @@ async function processDocument(deps: Deps, id: string): Promise<'ready' | 'faile
       at: now(),
     }),
   )
+  void startEmbedding(deps, doc.tenant_slug)
   return 'ready'
 }
 

@@ -4,12 +4,13 @@
  * Both the SSE route and the offline-message path run this; the caller owns deduplication.
  */
 import type { AnswerOrigin, Expert, Message, StreamEvent } from '@mw/sync-protocol'
-import { localAnswerLines } from '@mw/sync-protocol/retrieval'
+import { localAnswerLines, TOP_K } from '@mw/sync-protocol/retrieval'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import { messagesBefore } from '../db/queries/expert-answers.ts'
 import { logQuery } from '../db/queries/knowledge.ts'
 import { findTenant, parseModels } from '../db/queries/tenants.ts'
+import { denseSearch } from '../embeddings/dense-search.ts'
 import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
 import { recordAssistantMessage } from '../mutations/chat.ts'
@@ -19,6 +20,9 @@ import { htmlToText } from './html-to-text.ts'
 import { buildPrompt, type PromptTurn } from './prompt.ts'
 import { modelChain } from './providers.ts'
 import { retrieve } from './retrieve.ts'
+
+/** How many nearest passages by meaning join the word search's pool. */
+const DENSE_HITS = 50
 
 export interface QuestionToAnswer {
   expert: Expert
@@ -41,7 +45,9 @@ export async function answerQuestion(
   signal: AbortSignal,
 ): Promise<Message> {
   const { db, env } = deps
-  const retrieval = await retrieve(db, actor.tenant, question.expert, question.query)
+  const retrieval = await retrieve(db, actor.tenant, question.expert, question.query, TOP_K, {
+    dense: (query) => denseSearch(deps, actor.tenant, question.expert, query, DENSE_HITS),
+  })
   await logQuery(db, {
     id: newId(),
     tenant: actor.tenant,

@@ -44,7 +44,7 @@ const sameUrl = (a: string, b: string) => new URL(a).href.replace(/\/+$/, '') ==
  * named; any other URL (a model server on the boat) is called without it, or the key would be
  * handed to whoever runs that URL.
  */
-function keyFor(baseUrl: string, env: Env): string | undefined {
+export function keyFor(baseUrl: string, env: Env): string | undefined {
   const trusted = env.OPENAI_COMPATIBLE_BASE_URL
   return trusted && sameUrl(baseUrl, trusted) ? env.OPENAI_COMPATIBLE_API_KEY : undefined
 }

@@ -13,15 +13,29 @@ import {
   tokens,
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
-import { documentFrequencies, expertPassageCount, searchPassages, vocabularyFrom } from '../db/queries/knowledge.ts'
+import { passagesByIds } from '../db/queries/embeddings.ts'
+import {
+  documentFrequencies,
+  expertPassageCount,
+  type PassageHit,
+  searchPassages,
+  vocabularyFrom,
+} from '../db/queries/knowledge.ts'
 import { expertSynonyms } from '../db/queries/synonyms.ts'
+import type { DenseHit } from '../embeddings/dense-search.ts'
 import { poolExpression, scopeToken } from './search-terms.ts'
 
 export type { Retrieval }
 
+export interface RetrieveOptions {
+  /** Passages nearest the question by meaning (dense retrieval), best first; null when unavailable. */
+  dense?: (query: string) => Promise<DenseHit[] | null>
+}
+
 /**
  * FTS5's BM25 finds a pool of candidates for any spelling of the question's words (the admin's
- * and the shipped synonyms, corrected typos); the shared re-ranking and gate decide what to cite.
+ * and the shipped synonyms, corrected typos), fused with the nearest passages by meaning when
+ * the tenant chose an embedding model; the shared re-ranking and gate decide what to cite.
  */
 export async function retrieve(
   db: Db,
@@ -29,6 +43,7 @@ export async function retrieve(
   expert: Expert,
   query: string,
   limit = TOP_K,
+  options: RetrieveOptions = {},
 ): Promise<Retrieval> {
   const words = searchTerms(query)
   if (words.length === 0) return { terms: [], sources: [], bestScore: 0 }
@@ -41,7 +56,9 @@ export async function retrieve(
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
   }
   const match = poolExpression(scope, terms, stats)
-  const hits = match ? await searchPassages(db, tenant, expert, match, POOL_SIZE) : []
+  const lexical = match ? await searchPassages(db, tenant, expert, match, POOL_SIZE) : []
+  const dense = options.dense ? await options.dense(query) : null
+  const hits = dense?.length ? await fuse(db, { tenant, expert }, lexical, dense) : lexical
   const retrieval = rankCandidates(
     tenant,
     terms,
@@ -51,6 +68,27 @@ export async function retrieve(
   return { ...retrieval, sources: retrieval.sources.slice(0, limit) }
 }
 
+/** Reciprocal rank fusion (k = 60) of the word search's pool and the dense hits. */
+async function fuse(db: Db, scope: { tenant: string; expert: string }, lexical: PassageHit[], dense: DenseHit[]) {
+  const score = new Map<number, number>()
+  const add = (id: number, rank: number) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + rank + 1))
+  lexical.forEach((hit, rank) => add(hit.id, rank))
+  dense.forEach((hit, rank) => add(hit.id, rank))
+  const nearness = new Map(dense.map((hit) => [hit.id, hit.nearness]))
+  const known = new Set(lexical.map((h) => h.id))
+  const extra = await passagesByIds(
+    db,
+    scope.tenant,
+    scope.expert,
+    dense.map((h) => h.id).filter((id) => !known.has(id)),
+  )
+  return [...lexical, ...extra]
+    .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0))
+    .slice(0, POOL_SIZE)
+    .map((hit) => ({ ...hit, nearness: nearness.get(hit.id) }))
+}
+
+const RRF_K = 60
 const stemsOf = (terms: QueryTerm[]) => [...new Set(terms.flatMap((t) => t.forms.flatMap(tokens)))]
 
 /** A word no passage holds gains the known word it most likely misspells (same first two letters, 1-2 edits). */

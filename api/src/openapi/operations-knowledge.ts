@@ -2,7 +2,7 @@ import * as p from '@mw/sync-protocol'
 import { z } from 'zod'
 import { type Operation, ok, T } from './operation.ts'
 
-/** The knowledge base: an expert's documents and its own synonyms. */
+/** The knowledge base: an expert's documents, its own synonyms, and the embedding model. */
 export const KNOWLEDGE_OPERATIONS: Operation[] = [
   {
     method: 'get',
@@ -90,5 +90,24 @@ export const KNOWLEDGE_OPERATIONS: Operation[] = [
     body: p.expertSynonymsSchema,
     ...ok(),
     response: p.synonymsAnswerSchema,
+  },
+  {
+    method: 'get',
+    path: `${T}/admin/embedding`,
+    summary: 'The embedding model for dense retrieval and how far the passages are embedded',
+    access: 'manager',
+    tag: 'knowledge',
+    ...ok(),
+    response: p.embeddingStatusSchema,
+  },
+  {
+    method: 'put',
+    path: `${T}/admin/embedding`,
+    summary: 'Choose the embedding model (null: words alone); embedding starts in the background',
+    access: 'admin',
+    tag: 'knowledge',
+    body: p.embeddingSettingsSchema,
+    ...ok(),
+    response: p.embeddingStatusSchema,
   },
 ]

@@ -5,6 +5,7 @@ import { adminSystemRoutes } from './admin-system.ts'
 import { caseRoutes } from './cases.ts'
 import { conversationRoutes } from './conversations.ts'
 import { documentRoutes } from './documents.ts'
+import { embeddingRoutes } from './embeddings.ts'
 import { expertRoutes } from './experts.ts'
 import { reportRoutes } from './reports.ts'
 import { syncRoutes } from './sync.ts'
@@ -23,5 +24,6 @@ tenantRoutes.route('/', trainingRoutes)
 tenantRoutes.route('/', reportRoutes)
 tenantRoutes.route('/', documentRoutes)
 tenantRoutes.route('/', synonymRoutes)
+tenantRoutes.route('/', embeddingRoutes)
 tenantRoutes.route('/sync', syncRoutes)
 tenantRoutes.route('/experts', expertRoutes)

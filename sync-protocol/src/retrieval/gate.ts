@@ -29,7 +29,15 @@ export interface Candidate {
   section: string | null
   page: number | null
   text: string
+  /**
+   * With dense retrieval: how far this passage stands out as the nearest by meaning, in standard
+   * deviations above the expert's average similarity to the question.
+   */
+  nearness?: number
 }
+
+/** A passage this clearly nearest by meaning is relevant even when it shares few of the question's words. */
+export const DENSE_RELEVANT_NEARNESS = 4
 
 /** How common each stem is among the expert's passages. */
 export interface TermStats {
@@ -156,7 +164,8 @@ function scoreCandidate(
   const headingHits = forms.map((term) => positions(heading, term).length > 0)
   const share = (found: boolean[]) => found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
   const found = bodyHits.map((hits, i) => hits.length > 0 || headingHits[i] === true)
-  const coverage = Math.max(share(found), knownRelevance(found, weighting))
+  const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
+  const coverage = Math.max(share(found), knownRelevance(found, weighting), near)
   const headingShare = share(headingHits)
   const together = forms.length > 1 ? (closestTogether(bodyHits) - 1) / (forms.length - 1) : 1
   const bm25 = 1 - rank / Math.max(1, pool)

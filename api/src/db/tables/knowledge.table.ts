@@ -54,3 +54,20 @@ export interface KbDocumentTermTable {
   document_id: string
   df: number
 }
+
+/** A tenant's embedding model for dense retrieval (none: words alone). */
+export interface KbEmbeddingSettingsTable {
+  tenant_slug: string
+  provider: string
+  model: string
+  base_url: string | null
+  last_error: string | null
+  updated_at: string
+}
+
+/** One passage's vector (float32 little-endian) from the model `model_key` names. */
+export interface KbPassageVectorTable {
+  passage_id: number
+  model_key: string
+  vector: Uint8Array
+}

@@ -1,10 +1,12 @@
 import { defaultExpertModelConfig, EXPERT_NAMES, EXPERTS, type Expert, type TenantConfig } from '@mw/sync-protocol'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useProviderKeys } from '../hooks/use-provider-keys.ts'
+import { EmbeddingForm } from './embedding-form.tsx'
 import { ModelForm } from './model-form.tsx'
 
 export function ModelsTab({ models, isAdmin }: { models: TenantConfig['models'] | null; isAdmin: boolean }) {
-  const keys = useProviderKeys(useTenant())
+  const tenant = useTenant()
+  const keys = useProviderKeys(tenant)
   return (
     <div className="stack">
       {EXPERTS.map((expert: Expert) => (
@@ -17,6 +19,7 @@ export function ModelsTab({ models, isAdmin }: { models: TenantConfig['models'] 
           isAdmin={isAdmin}
         />
       ))}
+      <EmbeddingForm tenant={tenant} isAdmin={isAdmin} />
     </div>
   )
 }
