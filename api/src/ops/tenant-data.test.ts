@@ -4,6 +4,8 @@ import path from 'node:path'
 import * as tar from 'tar'
 import { describe, expect, it } from 'vitest'
 import { CliError, runCli } from '../cli.ts'
+import { embeddingSettings, saveEmbeddingSettings } from '../db/queries/embeddings.ts'
+import { expertSynonyms, saveSynonyms } from '../db/queries/synonyms.ts'
 import { addFromDisk } from '../documents/library.ts'
 import { originalPath } from '../documents/originals.ts'
 import { seededWorld } from '../test/fixtures.ts'
@@ -84,7 +86,24 @@ describe('tenant data', () => {
       members: await count('memberships', 'demo'),
     }
     const harborHashes = await hashesOf('harbor')
+    await saveSynonyms(t.db, {
+      tenant: 'harbor',
+      expert: 'furuno',
+      groups: [['a', 'b']],
+      userId: 'x',
+      at: '2026-11-25',
+    })
+    await saveEmbeddingSettings(t.db, 'harbor', { provider: 'openai', model: 'm' }, '2026-11-25')
     expect(await runCli(t.db, ['tenant:delete', 'harbor'], t.deps.env)).toMatch(/^Deleted tenant harbor/)
+    expect(await expertSynonyms(t.db, 'harbor', 'furuno')).toEqual([])
+    expect(await embeddingSettings(t.db, 'harbor')).toBeNull()
+    const terms = await t.db
+      .selectFrom('kb_document_terms as t')
+      .leftJoin('kb_documents as d', 'd.id', 't.document_id')
+      .select('t.term')
+      .where('d.id', 'is', null)
+      .execute()
+    expect(terms).toEqual([])
     for (const table of ['cases', 'kb_documents', 'conversations', 'memberships'] as const) {
       expect(await count(table, 'harbor')).toBe(0)
     }

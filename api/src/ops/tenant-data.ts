@@ -5,7 +5,8 @@
  *   { format: "marine-workbench-tenant-export", version: 1, tenant, exportedAt,
  *     tables: { tenants, memberships, users, cases, case_events, conversations, messages,
  *               message_images (bytes in base64), query_log, training_sets, training_assignments,
- *               kb_documents, kb_passages, change_log, sync_horizon, sync_devices } }
+ *               kb_documents, kb_passages, kb_synonyms, kb_embedding_settings, change_log,
+ *               sync_horizon, sync_devices } }
  * with each table's rows as stored (snake_case columns, JSON columns as text).
  */
 import fs from 'node:fs'

@@ -18,8 +18,18 @@ export const TENANT_WORK_TABLES = [
   'change_log',
 ] as const
 
-/** Every table with a tenant's rows, children first. */
-const TENANT_TABLES = [...TENANT_WORK_TABLES, 'kb_passages', 'kb_documents', 'sync_horizon'] as const
+/**
+ * Every table with a tenant's rows, children first. Passage vectors and word counts are derived
+ * from the passages (deleted with them, computed again after an import), so they are not exported.
+ */
+const TENANT_TABLES = [
+  ...TENANT_WORK_TABLES,
+  'kb_passages',
+  'kb_documents',
+  'kb_synonyms',
+  'kb_embedding_settings',
+  'sync_horizon',
+] as const
 
 /** Everything a tenant owns, table by table (message image bytes as base64). */
 export async function tenantRows(db: Db, tenant: string): Promise<Record<string, unknown[]>> {
