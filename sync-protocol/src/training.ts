@@ -47,6 +47,15 @@ export const buildTrainingBodySchema = z.object({
 })
 export type BuildTrainingBody = z.infer<typeof buildTrainingBodySchema>
 
+export const assignmentStatsSchema = z.object({
+  /** People the assignment covers (each member of a role). */
+  assigned: z.number().int().min(0),
+  /** Of them, those with an attempt that answered every question. */
+  completed: z.number().int().min(0),
+  /** Of them, those with only attempts that left questions unanswered. */
+  inProgress: z.number().int().min(0),
+})
+
 export const assignmentSchema = z.object({
   id: idSchema,
   setId: idSchema,
@@ -56,8 +65,43 @@ export const assignmentSchema = z.object({
   /** Percent 0-100, null until completed. */
   score: z.number().min(0).max(100).nullable(),
   createdAt: timestampSchema,
+  /** GET /training/assignments: counted from people's attempts. */
+  stats: assignmentStatsSchema.optional(),
 })
 export type Assignment = z.infer<typeof assignmentSchema>
+
+/** One answer of an attempt: a choice for a multiple-choice question, labels for an image-label one. */
+export const attemptAnswerSchema = z.union([
+  z.strictObject({ question: z.number().int().min(0), choice: z.number().int().min(0) }),
+  z.strictObject({ question: z.number().int().min(0), labels: z.array(z.string().max(200)).max(50) }),
+])
+/** POST /training/assignments/{id}/attempts */
+export const attemptBodySchema = z.object({ answers: z.array(attemptAnswerSchema).max(200) })
+export type AttemptBody = z.infer<typeof attemptBodySchema>
+
+export const attemptSchema = z.object({
+  id: idSchema,
+  assignmentId: idSchema,
+  userId: idSchema,
+  /** Percent 0-100, scored on the server against the set as it was when taken. */
+  score: z.number().int().min(0).max(100),
+  completedAt: timestampSchema,
+})
+export type Attempt = z.infer<typeof attemptSchema>
+export const attemptAnswerBodySchema = z.object({ attempt: attemptSchema })
+
+/** GET /training/mine: what the signed-in user is assigned, directly or by role, with their best result. */
+export const myTrainingSchema = z.object({
+  items: z.array(
+    z.object({
+      assignment: assignmentSchema,
+      set: trainingSetSchema,
+      completed: z.boolean(),
+      score: z.number().min(0).max(100).nullable(),
+    }),
+  ),
+})
+export type MyTraining = z.infer<typeof myTrainingSchema>
 
 /** POST /api/t/{tenant}/training/assign: one role, one user, or several users (each gets an assignment). */
 export const assignTrainingBodySchema = z.union(

@@ -27,7 +27,7 @@ import type {
   SyncMutationTable,
 } from './tables/sync.table.ts'
 import type { TenantLogoTable, TenantTable } from './tables/tenant.table.ts'
-import type { TrainingAssignmentTable, TrainingSetTable } from './tables/training.table.ts'
+import type { TrainingAssignmentTable, TrainingAttemptTable, TrainingSetTable } from './tables/training.table.ts'
 import type { LoginStateTable, MembershipTable, SessionTable, UserTable } from './tables/user.table.ts'
 
 export interface Database {
@@ -46,6 +46,7 @@ export interface Database {
   query_log: QueryLogTable
   training_sets: TrainingSetTable
   training_assignments: TrainingAssignmentTable
+  training_attempts: TrainingAttemptTable
   change_log: ChangeLogTable
   sync_horizon: SyncHorizonTable
   sync_devices: SyncDeviceTable

@@ -11,6 +11,7 @@ import * as memberDeactivation from './migrations/2026-11-25T1600-member-deactiv
 import * as documentTerms from './migrations/2026-11-26T1200-document-terms.ts'
 import * as expertSynonyms from './migrations/2026-11-26T1300-expert-synonyms.ts'
 import * as passageEmbeddings from './migrations/2026-11-26T1400-passage-embeddings.ts'
+import * as trainingAttempts from './migrations/2026-11-26T1500-training-attempts.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1200-document-terms': documentTerms,
   '2026-11-26T1300-expert-synonyms': expertSynonyms,
   '2026-11-26T1400-passage-embeddings': passageEmbeddings,
+  '2026-11-26T1500-training-attempts': trainingAttempts,
 }
 
 /** The names of every migration this code knows, in order. */

@@ -71,9 +71,11 @@ export async function retrieve(
 /** Reciprocal rank fusion (k = 60) of the word search's pool and the dense hits. */
 async function fuse(db: Db, scope: { tenant: string; expert: string }, lexical: PassageHit[], dense: DenseHit[]) {
   const score = new Map<number, number>()
-  const add = (id: number, rank: number) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + rank + 1))
-  lexical.forEach((hit, rank) => add(hit.id, rank))
-  dense.forEach((hit, rank) => add(hit.id, rank))
+  for (const list of [lexical, dense]) {
+    list.forEach((hit, rank) => {
+      score.set(hit.id, (score.get(hit.id) ?? 0) + 1 / (RRF_K + rank + 1))
+    })
+  }
   const nearness = new Map(dense.map((hit) => [hit.id, hit.nearness]))
   const known = new Set(lexical.map((h) => h.id))
   const extra = await passagesByIds(

@@ -1,13 +1,30 @@
-import { type Assignment, assignTrainingBodySchema, buildTrainingBodySchema, SAMPLE_QUESTIONS } from '@mw/sync-protocol'
+import {
+  type Assignment,
+  assignTrainingBodySchema,
+  attemptBodySchema,
+  buildTrainingBodySchema,
+  SAMPLE_QUESTIONS,
+} from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { listAssignments, listTrainingSets, toAssignment, toTrainingSet } from '../db/queries/training.ts'
+import {
+  findTrainingSetById,
+  listAssignments,
+  listTrainingSets,
+  toAssignment,
+  toTrainingSet,
+} from '../db/queries/training.ts'
+import { assignmentStats, myAssignments, myResults } from '../db/queries/training-attempts.ts'
 import { newId } from '../lib/ids.ts'
 import { validate } from '../middleware/validate.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 import { assignTraining, createTrainingSet } from '../mutations/training.ts'
+import { recordAttempt } from '../training/attempts.ts'
 
-/** Training sets (any member builds) and assignments (managers and admins assign). */
+/**
+ * Training sets (any member builds), assignments (managers and admins assign, with who completed
+ * them), what the signed-in user is assigned, and their attempts (scored here, on the server).
+ */
 export const trainingRoutes = new Hono<AppEnv>()
   .get('/training/sets', async (c) => {
     const rows = await listTrainingSets(c.get('deps').db, c.get('actor').tenant)
@@ -24,8 +41,38 @@ export const trainingRoutes = new Hono<AppEnv>()
     return c.json(set, 201)
   })
   .get('/training/assignments', async (c) => {
-    const rows = await listAssignments(c.get('deps').db, c.get('actor'))
-    return c.json(rows.map(toAssignment))
+    const { db } = c.get('deps')
+    const actor = c.get('actor')
+    const rows = await listAssignments(db, actor)
+    const stats = await assignmentStats(db, actor.tenant, rows)
+    return c.json(rows.map((row) => ({ ...toAssignment(row), stats: stats.get(row.id) })))
+  })
+  .get('/training/mine', async (c) => {
+    const { db } = c.get('deps')
+    const actor = c.get('actor')
+    const rows = await myAssignments(db, actor)
+    const results = await myResults(
+      db,
+      actor.userId,
+      rows.map((r) => r.id),
+    )
+    const items = []
+    for (const row of rows) {
+      const set = await findTrainingSetById(db, row.set_id)
+      if (!set) continue
+      const score = results.get(row.id)
+      items.push({
+        assignment: toAssignment(row),
+        set: toTrainingSet(set),
+        completed: score !== undefined,
+        score: score ?? null,
+      })
+    }
+    return c.json({ items })
+  })
+  .post('/training/assignments/:id/attempts', validate('json', attemptBodySchema), async (c) => {
+    const attempt = await recordAttempt(c.get('deps').db, c.get('actor'), c.req.param('id'), c.req.valid('json'))
+    return c.json({ attempt }, 201)
   })
   /** One role or one user answers the assignment; several users answer one assignment each, in order. */
   .post('/training/assign', validate('json', assignTrainingBodySchema), async (c) => {

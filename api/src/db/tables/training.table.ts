@@ -26,3 +26,16 @@ export interface TrainingAssignmentTable {
   updated_at: string
 }
 export type TrainingAssignmentRow = Selectable<TrainingAssignmentTable>
+
+export interface TrainingAttemptTable {
+  id: string
+  tenant_slug: string
+  assignment_id: string
+  user_id: string
+  answers_json: string
+  /** Questions the attempt answered, of `questions` in the set when it was taken. */
+  answered: number
+  questions: number
+  score: number
+  completed_at: string
+}

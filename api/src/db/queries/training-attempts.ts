@@ -1,0 +1,59 @@
+import type { Actor } from '../../auth/actor.ts'
+import type { Db } from '../database.ts'
+import type { TrainingAssignmentRow, TrainingAttemptTable } from '../tables/training.table.ts'
+
+export async function insertAttempt(db: Db, row: TrainingAttemptTable): Promise<void> {
+  await db.insertInto('training_attempts').values(row).execute()
+}
+
+/** Assignments covering the actor: to them, or to their role. */
+export const myAssignments = (db: Db, actor: Actor) =>
+  db
+    .selectFrom('training_assignments')
+    .selectAll()
+    .where('tenant_slug', '=', actor.tenant)
+    .where((eb) => eb.or([eb('assigned_to_id', '=', actor.userId), eb('assigned_to_role', '=', actor.role)]))
+    .orderBy('created_at', 'desc')
+    .execute()
+
+/** Per assignment, the user's best complete score, and whether they completed it. */
+export async function myResults(db: Db, userId: string, assignmentIds: string[]) {
+  if (assignmentIds.length === 0) return new Map<string, number>()
+  const rows = await db
+    .selectFrom('training_attempts')
+    .select((eb) => ['assignment_id', eb.fn.max('score').as('best')])
+    .where('user_id', '=', userId)
+    .where('assignment_id', 'in', assignmentIds)
+    .whereRef('answered', '>=', 'questions')
+    .groupBy('assignment_id')
+    .execute()
+  return new Map(rows.map((r) => [r.assignment_id, Number(r.best)]))
+}
+
+/** Who each assignment covers, and how many of them completed it or only started. */
+export async function assignmentStats(db: Db, tenant: string, rows: TrainingAssignmentRow[]) {
+  const members = await db
+    .selectFrom('memberships')
+    .select(['user_id', 'role'])
+    .where('tenant_slug', '=', tenant)
+    .where('deactivated_at', 'is', null)
+    .execute()
+  const attempts = await db
+    .selectFrom('training_attempts')
+    .select(['assignment_id', 'user_id', (eb) => eb.fn.max(eb('answered', '>=', eb.ref('questions'))).as('complete')])
+    .where('tenant_slug', '=', tenant)
+    .groupBy(['assignment_id', 'user_id'])
+    .execute()
+  return new Map(
+    rows.map((row) => {
+      const covered = new Set(
+        row.assigned_to_id
+          ? [row.assigned_to_id]
+          : members.filter((m) => m.role === row.assigned_to_role).map((m) => m.user_id),
+      )
+      const mine = attempts.filter((a) => a.assignment_id === row.id && covered.has(a.user_id))
+      const completed = mine.filter((a) => Number(a.complete) === 1).length
+      return [row.id, { assigned: covered.size, completed, inProgress: mine.length - completed }]
+    }),
+  )
+}

@@ -1,0 +1,53 @@
+import type { Attempt, AttemptBody, TrainingQuestion } from '@mw/sync-protocol'
+import type { Actor } from '../auth/actor.ts'
+import type { Db } from '../db/database.ts'
+import { recordChange } from '../db/queries/change-log.ts'
+import { findAssignmentById, findTrainingSetById } from '../db/queries/training.ts'
+import { insertAttempt, myResults } from '../db/queries/training-attempts.ts'
+import { ApiError, notFound } from '../errors.ts'
+import { newId } from '../lib/ids.ts'
+import { now } from '../lib/time.ts'
+import { scoreAttempt } from './score.ts'
+
+/**
+ * Records an attempt by someone the assignment covers (to them, or to their role), scored against
+ * the set as it is now; an assignment to one person also carries their best complete score, and
+ * reaches devices through the sync feed.
+ */
+export async function recordAttempt(db: Db, actor: Actor, assignmentId: string, body: AttemptBody): Promise<Attempt> {
+  return db.transaction().execute(async (trx) => {
+    const assignment = await findAssignmentById(trx, assignmentId)
+    if (!assignment || assignment.tenant_slug !== actor.tenant) throw notFound('The assignment')
+    if (assignment.assigned_to_id !== actor.userId && assignment.assigned_to_role !== actor.role) {
+      throw new ApiError('forbidden', 'This training is not assigned to you.')
+    }
+    const set = await findTrainingSetById(trx, assignment.set_id)
+    if (!set) throw notFound('The training set')
+    const questions = JSON.parse(set.questions_json) as TrainingQuestion[]
+    const { score, answered } = scoreAttempt(questions, body.answers)
+    const attempt: Attempt = { id: newId(), assignmentId, userId: actor.userId, score, completedAt: now() }
+    await insertAttempt(trx, {
+      id: attempt.id,
+      tenant_slug: actor.tenant,
+      assignment_id: assignmentId,
+      user_id: actor.userId,
+      answers_json: JSON.stringify(body.answers),
+      answered,
+      questions: questions.length,
+      score,
+      completed_at: attempt.completedAt,
+    })
+    if (assignment.assigned_to_id === actor.userId) {
+      const best = (await myResults(trx, actor.userId, [assignmentId])).get(assignmentId)
+      if (best !== undefined) {
+        await trx
+          .updateTable('training_assignments')
+          .set({ completed: 1, score: best, updated_at: attempt.completedAt })
+          .where('id', '=', assignmentId)
+          .execute()
+        await recordChange(trx, actor.tenant, 'assignment', assignmentId)
+      }
+    }
+    return attempt
+  })
+}
