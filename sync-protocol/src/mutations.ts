@@ -10,7 +10,7 @@ import { LIMITS } from './constants.ts'
 import { FEEDBACK_RATINGS } from './conversations.ts'
 import { imageUploadSchema } from './stream.ts'
 import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
-import { trainingQuestionSchema } from './training.ts'
+import { attemptAnswerSchema, trainingQuestionSchema } from './training.ts'
 import { z } from './zod.ts'
 
 export const mutationArgsSchemas = {
@@ -46,6 +46,12 @@ export const mutationArgsSchemas = {
     .refine((a) => (a.assignedToRole === null) !== (a.assignedToId === null), {
       message: 'Assign to exactly one role or one user.',
     }),
+  /** Answers to an assigned set, taken on the device (offline too); the server scores them once, keyed by id. */
+  'training.attempt': z.object({
+    id: idSchema,
+    assignmentId: idSchema,
+    answers: z.array(attemptAnswerSchema).max(200),
+  }),
   /** A chat message written offline; the server answers it once, keyed by messageId. */
   'chat.send': z.object({
     conversationId: idSchema,

@@ -1,6 +1,7 @@
 import type { Mutation } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
+import { attemptTraining } from '../training/attempts.ts'
 import { appendCaseNote, createCase, setCaseStatus } from './cases.ts'
 import { deleteConversation, rateAnswer, recordUserMessage, renameConversation, restoreConversation } from './chat.ts'
 import { imagesOf, type PreparedImages } from './image-uploads.ts'
@@ -30,6 +31,8 @@ export function applyMutation(
       return createTrainingSet(trx, actor, m.args)
     case 'training.assign':
       return assignTraining(trx, actor, m.args)
+    case 'training.attempt':
+      return attemptTraining(trx, actor, m.args)
     case 'chat.send':
       return recordUserMessage(trx, actor, m.args, imagesOf(images, m.args.messageId, m.args.images))
     case 'conversation.rename':

@@ -3,7 +3,9 @@
  * scored on the server by the people an assignment covers only, and who completed each assignment.
  */
 import { assignmentSchema, attemptAnswerBodySchema, myTrainingSchema, trainingSetSchema } from '@mw/sync-protocol'
+import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
+import { mutation, pushOk } from '../test/sync-kit.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 const t = await createTestApp()
@@ -152,5 +154,24 @@ describe('taking training', () => {
       .execute()
     const { items } = myTrainingSchema.parse(await (await call('GET', '/training/mine', tech)).json())
     expect(items.find((i) => i.assignment.id === toTech.id)?.score).toBe(88)
+  })
+
+  it("takes answers from a device once, through the sync push, and refuses another person's assignment there too", async () => {
+    const id = uuidv7()
+    // The set was edited to one question (the test before): the device's answers are scored against it.
+    const answers = [{ question: 0, choice: 1 }]
+    const m = mutation(1, 'training.attempt', { id, assignmentId: toRole.id, answers })
+    const device = uuidv7()
+    const first = await pushOk(t, tech, device, [m])
+    expect(first.results[0]?.status).toBe('applied')
+    const again = await pushOk(t, tech, device, [m])
+    expect(again.results[0]?.status).toBe('duplicate')
+    const rows = await t.db.selectFrom('training_attempts').selectAll().where('id', '=', id).execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.score).toBe(100)
+    const refused = await pushOk(t, tech, uuidv7(), [
+      mutation(1, 'training.attempt', { id: uuidv7(), assignmentId: toAdmin.id, answers }),
+    ])
+    expect(refused.results[0]?.status).toBe('rejected')
   })
 })

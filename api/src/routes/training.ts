@@ -19,7 +19,7 @@ import { newId } from '../lib/ids.ts'
 import { validate } from '../middleware/validate.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 import { assignTraining, createTrainingSet } from '../mutations/training.ts'
-import { recordAttempt } from '../training/attempts.ts'
+import { attemptTraining } from '../training/attempts.ts'
 
 /**
  * Training sets (any member builds), assignments (managers and admins assign, with who completed
@@ -71,7 +71,8 @@ export const trainingRoutes = new Hono<AppEnv>()
     return c.json({ items })
   })
   .post('/training/assignments/:id/attempts', validate('json', attemptBodySchema), async (c) => {
-    const attempt = await recordAttempt(c.get('deps').db, c.get('actor'), c.req.param('id'), c.req.valid('json'))
+    const args = { id: newId(), assignmentId: c.req.param('id'), answers: c.req.valid('json').answers }
+    const attempt = await runMutation(c.get('deps').db, (trx) => attemptTraining(trx, c.get('actor'), args))
     return c.json({ attempt }, 201)
   })
   /** One role or one user answers the assignment; several users answer one assignment each, in order. */

@@ -1,21 +1,31 @@
-import type { Attempt, AttemptBody, TrainingQuestion } from '@mw/sync-protocol'
+import { type Attempt, type AttemptBody, scoreAttempt, type TrainingQuestion } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findAssignmentById, findTrainingSetById } from '../db/queries/training.ts'
-import { insertAttempt, myResults } from '../db/queries/training-attempts.ts'
+import { findAttempt, insertAttempt, myResults, toAttempt } from '../db/queries/training-attempts.ts'
 import { ApiError, notFound } from '../errors.ts'
-import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
-import { scoreAttempt } from './score.ts'
+import type { MutationOutcome } from '../mutations/outcome.ts'
 
 /**
  * Records an attempt by someone the assignment covers (to them, or to their role), scored against
  * the set as it is now; an assignment to one person also carries their best complete score, and
- * reaches devices through the sync feed.
+ * reaches devices through the sync feed. The attempt's id (made on the device) makes a replay
+ * answer the same attempt instead of recording a second.
  */
-export async function recordAttempt(db: Db, actor: Actor, assignmentId: string, body: AttemptBody): Promise<Attempt> {
-  return db.transaction().execute(async (trx) => {
+export async function attemptTraining(
+  trx: Db,
+  actor: Actor,
+  args: { id: string; assignmentId: string; answers: AttemptBody['answers'] },
+): Promise<MutationOutcome<Attempt>> {
+  const { assignmentId } = args
+  const earlier = await findAttempt(trx, args.id)
+  if (earlier) {
+    if (earlier.tenant_slug !== actor.tenant || earlier.user_id !== actor.userId) throw notFound('The attempt')
+    return { status: 'applied', value: toAttempt(earlier) }
+  }
+  {
     const assignment = await findAssignmentById(trx, assignmentId)
     if (!assignment || assignment.tenant_slug !== actor.tenant) throw notFound('The assignment')
     if (assignment.assigned_to_id !== actor.userId && assignment.assigned_to_role !== actor.role) {
@@ -24,14 +34,16 @@ export async function recordAttempt(db: Db, actor: Actor, assignmentId: string, 
     const set = await findTrainingSetById(trx, assignment.set_id)
     if (!set) throw notFound('The training set')
     const questions = JSON.parse(set.questions_json) as TrainingQuestion[]
-    const { score, answered } = scoreAttempt(questions, body.answers)
-    const attempt: Attempt = { id: newId(), assignmentId, userId: actor.userId, score, completedAt: now() }
+    const scored = scoreAttempt(questions, args.answers)
+    if (!scored.ok) throw new ApiError('invalid_input', scored.reason, { field: 'answers' })
+    const { score, answered } = scored
+    const attempt: Attempt = { id: args.id, assignmentId, userId: actor.userId, score, completedAt: now() }
     await insertAttempt(trx, {
       id: attempt.id,
       tenant_slug: actor.tenant,
       assignment_id: assignmentId,
       user_id: actor.userId,
-      answers_json: JSON.stringify(body.answers),
+      answers_json: JSON.stringify(args.answers),
       answered,
       questions: questions.length,
       score,
@@ -48,6 +60,6 @@ export async function recordAttempt(db: Db, actor: Actor, assignmentId: string, 
         await recordChange(trx, actor.tenant, 'assignment', assignmentId)
       }
     }
-    return attempt
-  })
+    return { status: 'applied', value: attempt }
+  }
 }

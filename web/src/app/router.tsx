@@ -21,6 +21,10 @@ const CasesPage = screen(() => import('../features/cases/components/cases-page.t
 const CaseDetailPage = screen(() => import('../features/cases/components/case-detail-page.tsx'), 'CaseDetailPage')
 const TrainingPage = screen(() => import('../features/training/components/training-page.tsx'), 'TrainingPage')
 const AssignPage = screen(() => import('../features/training/components/assign-page.tsx'), 'AssignPage')
+const TakeTrainingPage = screen(
+  () => import('../features/training/components/take-training-page.tsx'),
+  'TakeTrainingPage',
+)
 const ReportsPage = screen(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage')
 const DocumentViewer = screen(() => import('../features/chat/components/document-viewer.tsx'), 'DocumentViewer')
 const AdminPage = screen(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage')
@@ -41,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'cases/:id', element: <CaseDetailPage /> },
       { path: 'training', element: <TrainingPage /> },
       { path: 'training/assign', element: <AssignPage /> },
+      { path: 'training/take/:assignmentId', element: <TakeTrainingPage /> },
       { path: 'reports', element: <ReportsPage /> },
       { path: 'admin', element: <AdminPage /> },
       { path: 'documents/:id', element: <DocumentViewer /> },

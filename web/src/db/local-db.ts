@@ -131,6 +131,16 @@ export interface LocalRating {
   comment: string | null
 }
 
+/** This user's attempt at an assigned set, scored on the device at once (the server's score follows for direct assignments). */
+export interface LocalAttempt {
+  id: string
+  assignmentId: string
+  score: number
+  answered: number
+  questions: number
+  completedAt: string
+}
+
 export const TENANT_CONFIG_KEY = 'config'
 export const SYNC_STATE_KEY = 'sync'
 
@@ -156,6 +166,7 @@ export class LocalDb extends Dexie {
   keptExperts!: Table<KeptExpert, string>
   knowledge!: Table<KnowledgeState, string>
   offlineAnswers!: Table<OfflineAnswer, string>
+  attempts!: Table<LocalAttempt, string>
 
   readonly userId: string
   readonly tenant: string
@@ -202,6 +213,7 @@ export class LocalDb extends Dexie {
       })
     this.version(7).stores({ keptPassages: null })
     this.version(8).stores({ keptOriginals: 'documentId, expert' })
+    this.version(9).stores({ attempts: 'id, assignmentId' })
   }
 }
 

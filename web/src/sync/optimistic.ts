@@ -9,6 +9,7 @@ import {
   type Message,
   questionHtml,
   type SyncEntity,
+  scoreAttempt,
   type TrainingSet,
   titleFromQuestion,
 } from '@mw/sync-protocol'
@@ -37,6 +38,8 @@ export function touchedKeys(entry: OutboxEntry): RowKey[] {
       return [rowKey('trainingSet', entry.args.id)]
     case 'training.assign':
       return [rowKey('assignment', entry.args.id)]
+    case 'training.attempt':
+      return []
     case 'chat.send':
       return [rowKey('conversation', entry.args.conversationId), rowKey('message', entry.args.messageId)]
     case 'conversation.rename':
@@ -159,6 +162,16 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
     case 'message.rate':
       await db.ratings.put({ ...entry.args })
       return
+    case 'training.attempt': {
+      const assignment = await db.assignments.get(entry.args.assignmentId)
+      const set = assignment && (await db.trainingSets.get(assignment.setId))
+      const scored = set ? scoreAttempt(set.questions, entry.args.answers) : null
+      if (!set || !scored?.ok) return
+      const { id, assignmentId } = entry.args
+      const row = { id, assignmentId, score: scored.score, answered: scored.answered, questions: set.questions.length }
+      await db.attempts.put({ ...row, completedAt: at })
+      return
+    }
     case 'tenant.saveBranding': {
       const config = await db.tenantConfig.get(TENANT_CONFIG_KEY)
       if (config) await db.tenantConfig.put({ ...config, branding: entry.args.branding }, TENANT_CONFIG_KEY)

@@ -1,6 +1,18 @@
+import type { Attempt } from '@mw/sync-protocol'
 import type { Actor } from '../../auth/actor.ts'
 import type { Db } from '../database.ts'
 import type { TrainingAssignmentRow, TrainingAttemptTable } from '../tables/training.table.ts'
+
+export const findAttempt = (db: Db, id: string) =>
+  db.selectFrom('training_attempts').selectAll().where('id', '=', id).executeTakeFirst()
+
+export const toAttempt = (row: TrainingAttemptTable): Attempt => ({
+  id: row.id,
+  assignmentId: row.assignment_id,
+  userId: row.user_id,
+  score: row.score,
+  completedAt: row.completed_at,
+})
 
 export async function insertAttempt(db: Db, row: TrainingAttemptTable): Promise<void> {
   await db.insertInto('training_attempts').values(row).execute()

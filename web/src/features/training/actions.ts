@@ -1,4 +1,4 @@
-import { type Expert, type Role, SAMPLE_QUESTIONS } from '@mw/sync-protocol'
+import { type AttemptBody, type Expert, type Role, SAMPLE_QUESTIONS } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb } from '../../db/local-db.ts'
 import { enqueueMutation, enqueueMutations } from '../../sync/outbox.ts'
@@ -30,4 +30,15 @@ export async function assignTraining(
     args.map((a) => ({ type: 'training.assign', args: a })),
   )
   return { ids, mids }
+}
+
+/** Answers to an assigned set, through the outbox (offline too): scored here at once, on the server once. */
+export async function submitAttempt(
+  db: LocalDb,
+  assignmentId: string,
+  answers: AttemptBody['answers'],
+): Promise<{ id: string; mid: string }> {
+  const id = uuidv7()
+  const mid = await enqueueMutation(db, { type: 'training.attempt', args: { id, assignmentId, answers } })
+  return { id, mid }
 }

@@ -10,6 +10,7 @@ const WHAT: Record<SyncProblem['type'], string> = {
   'case.appendNote': 'Case note',
   'training.createSet': 'New training set',
   'training.assign': 'Training assignment',
+  'training.attempt': 'Training answers',
   'chat.send': 'Chat message',
   'conversation.rename': 'Conversation rename',
   'conversation.delete': 'Conversation delete',

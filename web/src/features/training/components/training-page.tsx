@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/relative-time.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useTrainingSets } from '../hooks/use-training.ts'
+import { MyTraining } from './my-training.tsx'
 import { NewTrainingSetDialog } from './new-training-set-dialog.tsx'
 
 const comingSoon = () => toast({ title: 'Feature coming soon', description: 'Training editor will be available soon' })
@@ -36,6 +37,7 @@ export function TrainingPage() {
           <Button onClick={() => setCreating(true)}>New Training Set</Button>
         </div>
       </header>
+      <MyTraining />
       <div className="card-grid card-grid-2">
         <button type="button" className="card action-card" onClick={comingSoon}>
           <span className="action-icon">
