@@ -67,3 +67,17 @@ export type CreateCaseBody = z.infer<typeof createCaseBodySchema>
 
 /** GET /api/t/{tenant}/cases/{id}/history */
 export const caseHistorySchema = z.array(caseEventSchema)
+
+/** A photo or file on a case (POST /cases/{id}/attachments). Images are stored re-encoded, without metadata. */
+export const attachmentSchema = z.object({
+  id: idSchema,
+  caseId: idSchema,
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().min(0),
+  createdAt: timestampSchema,
+  createdBy: idSchema,
+})
+export type Attachment = z.infer<typeof attachmentSchema>
+export const attachmentAnswerSchema = z.object({ attachment: attachmentSchema })
+export const attachmentListSchema = z.object({ attachments: z.array(attachmentSchema) })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { withStatementCache } from './statement-cache.ts'
-import type { CaseEventTable, CaseTable } from './tables/case.table.ts'
+import type { CaseAttachmentTable, CaseEventTable, CaseTable } from './tables/case.table.ts'
 import type {
   ConversationTable,
   MessageFeedbackTable,
@@ -58,6 +58,7 @@ export interface Database {
   kb_document_terms: KbDocumentTermTable
   kb_embedding_settings: KbEmbeddingSettingsTable
   kb_passage_vectors: KbPassageVectorTable
+  case_attachments: CaseAttachmentTable
 }
 
 export type Db = Kysely<Database>

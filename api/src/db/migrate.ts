@@ -12,6 +12,7 @@ import * as documentTerms from './migrations/2026-11-26T1200-document-terms.ts'
 import * as expertSynonyms from './migrations/2026-11-26T1300-expert-synonyms.ts'
 import * as passageEmbeddings from './migrations/2026-11-26T1400-passage-embeddings.ts'
 import * as trainingAttempts from './migrations/2026-11-26T1500-training-attempts.ts'
+import * as caseAttachments from './migrations/2026-11-26T1600-case-attachments.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1300-expert-synonyms': expertSynonyms,
   '2026-11-26T1400-passage-embeddings': passageEmbeddings,
   '2026-11-26T1500-training-attempts': trainingAttempts,
+  '2026-11-26T1600-case-attachments': caseAttachments,
 }
 
 /** The names of every migration this code knows, in order. */

@@ -54,9 +54,11 @@ export async function backup(env: Env, file: string): Promise<string> {
       live.close()
     }
     const copy = new SQLite(path.join(staging, DB_NAME), { readonly: true })
-    const hashes = (copy.prepare('SELECT DISTINCT content_hash AS h FROM kb_documents').all() as { h: string }[]).map(
-      (r) => r.h,
-    )
+    const hashes = (
+      copy.prepare('SELECT content_hash AS h FROM kb_documents UNION SELECT sha256 FROM case_attachments').all() as {
+        h: string
+      }[]
+    ).map((r) => r.h)
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: VERSION,

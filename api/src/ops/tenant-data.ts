@@ -1,9 +1,9 @@
 /**
  * `npm run cli -- tenant:export TENANT FILE` (and the Admin's download) and `tenant:delete TENANT`.
  * An export is one tar.gz: `tenant.json` (format below) and `originals/` with the tenant's
- * uploaded files by hash. `tenant.json` is
+ * uploaded files (manuals and case attachments) by hash. `tenant.json` is
  *   { format: "marine-workbench-tenant-export", version: 1, tenant, exportedAt,
- *     tables: { tenants, memberships, users, cases, case_events, conversations, messages,
+ *     tables: { tenants, memberships, users, cases, case_events, case_attachments, conversations, messages,
  *               message_images (bytes in base64), query_log, training_sets, training_assignments,
  *               kb_documents, kb_passages, kb_synonyms, kb_embedding_settings, change_log,
  *               sync_horizon, sync_devices } }
@@ -42,7 +42,10 @@ export async function exportTenant(
     const tables = await tenantRows(db, tenant)
     const manifest = { format: EXPORT_FORMAT, version: 1, tenant, exportedAt: new Date().toISOString(), tables }
     fs.writeFileSync(path.join(staging, 'tenant.json'), JSON.stringify(manifest))
-    const hashes = new Set((tables.kb_documents as { content_hash: string }[]).map((d) => d.content_hash))
+    const hashes = new Set([
+      ...(tables.kb_documents as { content_hash: string }[]).map((d) => d.content_hash),
+      ...(tables.case_attachments as { sha256: string }[]).map((a) => a.sha256),
+    ])
     let files = 0
     for (const hash of hashes) {
       const source = originalPath(env.documentsDir, hash)

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { adminRoutes } from './admin.ts'
 import { adminSystemRoutes } from './admin-system.ts'
+import { attachmentRoutes } from './attachments.ts'
 import { caseRoutes } from './cases.ts'
 import { conversationRoutes } from './conversations.ts'
 import { documentRoutes } from './documents.ts'
@@ -25,5 +26,6 @@ tenantRoutes.route('/', reportRoutes)
 tenantRoutes.route('/', documentRoutes)
 tenantRoutes.route('/', synonymRoutes)
 tenantRoutes.route('/', embeddingRoutes)
+tenantRoutes.route('/', attachmentRoutes)
 tenantRoutes.route('/sync', syncRoutes)
 tenantRoutes.route('/experts', expertRoutes)

@@ -6,6 +6,7 @@ import type { Db } from '../database.ts'
  * empties these; the knowledge base is content, not work, and stays).
  */
 export const TENANT_WORK_TABLES = [
+  'case_attachments',
   'case_events',
   'cases',
   'messages',
@@ -57,7 +58,8 @@ export async function deleteTenantRows(db: Db, tenant: string): Promise<string[]
     const hashes = (
       await sql<{
         h: string
-      }>`SELECT DISTINCT content_hash AS h FROM kb_documents WHERE tenant_slug = ${tenant}`.execute(trx)
+      }>`SELECT content_hash AS h FROM kb_documents WHERE tenant_slug = ${tenant}
+        UNION SELECT sha256 FROM case_attachments WHERE tenant_slug = ${tenant}`.execute(trx)
     ).rows.map((r) => r.h)
     const members = (
       await sql<{ id: string }>`SELECT user_id AS id FROM memberships WHERE tenant_slug = ${tenant}`.execute(trx)
@@ -86,7 +88,8 @@ export async function deleteTenantRows(db: Db, tenant: string): Promise<string[]
     }
     const unused: string[] = []
     for (const h of hashes) {
-      const used = await sql`SELECT 1 FROM kb_documents WHERE content_hash = ${h} LIMIT 1`.execute(trx)
+      const used = await sql`SELECT 1 FROM kb_documents WHERE content_hash = ${h}
+        UNION ALL SELECT 1 FROM case_attachments WHERE sha256 = ${h} LIMIT 1`.execute(trx)
       if (used.rows.length === 0) unused.push(h)
     }
     return unused

@@ -31,3 +31,15 @@ export interface CaseEventTable {
   created_at: string
 }
 export type CaseEventRow = Selectable<CaseEventTable>
+
+export interface CaseAttachmentTable {
+  id: string
+  tenant_slug: string
+  case_id: string
+  file_name: string
+  content_type: string
+  size: number
+  sha256: string
+  created_by: string
+  created_at: string
+}
