@@ -280,4 +280,13 @@ export const WORK_OPERATIONS: Operation[] = [
     tag: 'cases',
     status: 204,
   },
+  {
+    method: 'get',
+    path: `${T}/cases/{id}/report.pdf`,
+    summary: "The case's service report (PDF)",
+    access: 'member',
+    tag: 'cases',
+    ...ok(),
+    produces: 'application/pdf',
+  },
 ]

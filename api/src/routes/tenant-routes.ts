@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { adminRoutes } from './admin.ts'
 import { adminSystemRoutes } from './admin-system.ts'
 import { attachmentRoutes } from './attachments.ts'
+import { caseReportRoutes } from './case-report.ts'
 import { caseRoutes } from './cases.ts'
 import { conversationRoutes } from './conversations.ts'
 import { documentRoutes } from './documents.ts'
@@ -27,5 +28,6 @@ tenantRoutes.route('/', documentRoutes)
 tenantRoutes.route('/', synonymRoutes)
 tenantRoutes.route('/', embeddingRoutes)
 tenantRoutes.route('/', attachmentRoutes)
+tenantRoutes.route('/', caseReportRoutes)
 tenantRoutes.route('/sync', syncRoutes)
 tenantRoutes.route('/experts', expertRoutes)

@@ -10,6 +10,7 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { rowKey } from '../../../sync/optimistic.ts'
 import { useWaitingRows } from '../../../sync/use-waiting-rows.ts'
@@ -25,6 +26,7 @@ export function CaseDetailPage() {
   const tenant = useTenant()
   const db = useLocalDb()
   const navigate = useNavigate()
+  const online = useOnlineStatus()
   const data = useCase(id)
   const synced = useFirstSyncDone()
   const waiting = useWaitingRows()
@@ -126,11 +128,22 @@ export function CaseDetailPage() {
               <Button variant="secondary" onClick={() => void share()}>
                 Share Case
               </Button>
-              <Tooltip label="Print the case, or save it as a PDF from the print dialog">
-                <Button variant="secondary" onClick={() => window.print()}>
+              {online ? (
+                <a
+                  className="btn btn-secondary"
+                  href={`/api/t/${tenant}/cases/${c.id}/report.pdf`}
+                  target="_blank"
+                  rel="noopener"
+                >
                   Export PDF
-                </Button>
-              </Tooltip>
+                </a>
+              ) : (
+                <Tooltip label="Offline: print the case, or save it as a PDF from the print dialog">
+                  <Button variant="secondary" onClick={() => window.print()}>
+                    Export PDF
+                  </Button>
+                </Tooltip>
+              )}
             </div>
           </section>
         </aside>

@@ -1,0 +1,69 @@
+/** The service report PDF: the case, its status history, every note and the photos, for those who see the case. */
+import sharp from 'sharp'
+import { v7 as uuidv7 } from 'uuid'
+import { describe, expect, it } from 'vitest'
+import { parseDocument } from '../experts/parse-document.ts'
+import { form } from '../test/documents-kit.ts'
+import { mutation, pushOk } from '../test/sync-kit.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+const t = await createTestApp()
+const tech = await t.signIn('tech@demo.local')
+const harborAdmin = await t.signIn('admin@harbor.local')
+
+describe('the service report', () => {
+  it('holds the case title, the status history, each note and the photos', async () => {
+    const created = await t.app.request('/api/t/demo/cases', {
+      method: 'POST',
+      headers: { cookie: tech, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Gyro vibration on MY Serenity',
+        description: 'Customer reports a hum.',
+        expert: 'seakeeper',
+        tags: [],
+      }),
+    })
+    const { id } = (await created.json()) as { id: string }
+    const notes = ['Bearing temperature 71 C at full speed.', 'Replaced the seal cartridge, hum gone.']
+    await pushOk(
+      t,
+      tech,
+      uuidv7(),
+      notes.map((text, i) => mutation(i + 1, 'case.appendNote', { caseId: id, noteId: uuidv7(), text })),
+    )
+    const status = await t.app.request(`/api/t/demo/cases/${id}`, {
+      method: 'PUT',
+      headers: { cookie: tech, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'Resolved' }),
+    })
+    expect(status.status).toBe(200)
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#0a0' } })
+      .webp()
+      .toBuffer()
+    const attached = await t.app.request(`/api/t/demo/cases/${id}/attachments`, {
+      method: 'POST',
+      headers: { cookie: tech },
+      body: form([{ fileName: 'seal.webp', bytes: new Uint8Array(photo) }]),
+    })
+    expect(attached.status).toBe(201)
+
+    const res = await t.app.request(`/api/t/demo/cases/${id}/report.pdf`, { headers: { cookie: tech } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    const pdf = new Uint8Array(await res.arrayBuffer())
+    // Headings come out as sections: the report's text is its title, sections and paragraphs.
+    const parsed = await parseDocument('report.pdf', pdf)
+    const text = [parsed.title, ...parsed.paragraphs.map((p) => `${p.section ?? ''}\n${p.text}`)].join('\n')
+    expect(text).toContain('Gyro vibration on MY Serenity')
+    for (const note of notes) expect(text).toContain(note)
+    expect(text).toMatch(/Open to Resolved/)
+    expect(text).toContain('seal.webp')
+
+    expect(
+      (await t.app.request(`/api/t/harbor/cases/${id}/report.pdf`, { headers: { cookie: harborAdmin } })).status,
+    ).toBe(404)
+    expect(
+      (await t.app.request(`/api/t/demo/cases/${id}/report.pdf`, { headers: { cookie: harborAdmin } })).status,
+    ).toBe(404)
+  })
+})

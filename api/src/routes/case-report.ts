@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { caseReportPdf } from '../case-report/case-report.ts'
+import { caseAttachments } from '../db/queries/attachments.ts'
+import { findVisibleCase, listCaseEvents } from '../db/queries/cases.ts'
+import { findTenant } from '../db/queries/tenants.ts'
+import { originalPath } from '../documents/originals.ts'
+import { notFound } from '../errors.ts'
+
+/** GET /cases/{id}/report.pdf: the case's service report, for whoever may see the case. */
+export const caseReportRoutes = new Hono<AppEnv>().get('/cases/:id/report.pdf', async (c) => {
+  const { db, env } = c.get('deps')
+  const actor = c.get('actor')
+  const found = await findVisibleCase(db, actor, c.req.param('id'))
+  if (!found) throw notFound('The case')
+  const events = await listCaseEvents(db, found.id)
+  const attachments = await caseAttachments(db, actor.tenant, found.id)
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', [...new Set([...events.map((e) => e.author_id), found.created_by])])
+    .execute()
+  const names = new Map(people.map((p) => [p.id, [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email]))
+  const pdf = await caseReportPdf({
+    company: (await findTenant(db, actor.tenant))?.name ?? actor.tenant,
+    case: found,
+    events,
+    photos: attachments
+      .filter((a) => a.content_type.startsWith('image/'))
+      .map((row) => ({ row, file: originalPath(env.documentsDir, row.sha256) })),
+    names,
+    generatedAt: new Date(),
+  })
+  const name = `service-report-${found.id.slice(0, 8)}.pdf`
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="${name}"`,
+    'Cache-Control': 'no-store',
+  })
+})
