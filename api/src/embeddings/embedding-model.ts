@@ -1,10 +1,9 @@
 import { createGoogle } from '@ai-sdk/google'
 import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { EmbeddingChoice } from '@mw/sync-protocol'
 import type { EmbeddingModel } from 'ai'
 import type { Env } from '../env.ts'
-import { keyFor } from '../experts/providers.ts'
+import { compatibleProvider } from '../experts/providers.ts'
 
 /** The chosen embedding model, or null when this server cannot call it (no key, no base URL). Calls go through the outbound guard. */
 export function embeddingModel(choice: EmbeddingChoice, env: Env): EmbeddingModel | null {
@@ -18,14 +17,7 @@ export function embeddingModel(choice: EmbeddingChoice, env: Env): EmbeddingMode
         ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, fetch: env.fetch }).embeddingModel(choice.model)
         : null
     case 'openai-compatible':
-      return choice.baseUrl
-        ? createOpenAICompatible({
-            name: 'openai-compatible',
-            baseURL: choice.baseUrl,
-            apiKey: keyFor(choice.baseUrl, env),
-            fetch: env.fetch,
-          }).embeddingModel(choice.model)
-        : null
+      return choice.baseUrl ? compatibleProvider(choice.baseUrl, env).embeddingModel(choice.model) : null
   }
 }
 

@@ -24,14 +24,7 @@ export function languageModel(choice: ModelChoice, env: Env): LanguageModel | nu
         ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, fetch: env.fetch })(choice.model)
         : null
     case 'openai-compatible':
-      return choice.baseUrl
-        ? createOpenAICompatible({
-            name: 'openai-compatible',
-            baseURL: choice.baseUrl,
-            apiKey: keyFor(choice.baseUrl, env),
-            fetch: env.fetch,
-          })(choice.model)
-        : null
+      return choice.baseUrl ? compatibleProvider(choice.baseUrl, env)(choice.model) : null
     case 'local':
       return null
   }
@@ -44,10 +37,19 @@ const sameUrl = (a: string, b: string) => new URL(a).href.replace(/\/+$/, '') ==
  * named; any other URL (a model server on the boat) is called without it, or the key would be
  * handed to whoever runs that URL.
  */
-export function keyFor(baseUrl: string, env: Env): string | undefined {
+function keyFor(baseUrl: string, env: Env): string | undefined {
   const trusted = env.OPENAI_COMPATIBLE_BASE_URL
   return trusted && sameUrl(baseUrl, trusted) ? env.OPENAI_COMPATIBLE_API_KEY : undefined
 }
+
+/** A model server the tenant named (on the boat, say), called through the outbound guard. */
+export const compatibleProvider = (baseUrl: string, env: Env) =>
+  createOpenAICompatible({
+    name: 'openai-compatible',
+    baseURL: baseUrl,
+    apiKey: keyFor(baseUrl, env),
+    fetch: env.fetch,
+  })
 
 /** Why a chosen model cannot be used on this server (null: it can, or the choice is the manuals alone). */
 export function unavailableReason(choice: ModelChoice, env: Env): string | null {

@@ -1,7 +1,7 @@
-import type { Expert, ImageUpload } from '@mw/sync-protocol'
+import { type Expert, type ImageUpload, LIMITS, type Source } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb } from '../../db/local-db.ts'
-import { enqueueMutation } from '../../sync/outbox.ts'
+import { enqueueMutation, enqueueMutations, type NewMutation } from '../../sync/outbox.ts'
 
 /**
  * Queues a chat message (the user's message shows at once); the server answers it once, keyed
@@ -31,3 +31,33 @@ export const restoreConversation = (db: LocalDb, id: string) =>
 
 export const rateAnswer = (db: LocalDb, messageId: string, rating: 'up' | 'down', comment: string | null) =>
   enqueueMutation(db, { type: 'message.rate', args: { messageId, rating, comment } })
+
+/**
+ * Adds an answer, with its sources as links, as a note on a case, or on a new case opened from
+ * this conversation; through the outbox like every write, so it works offline.
+ */
+export async function addAnswerToCase(
+  db: LocalDb,
+  target: { caseId: string } | { newCase: { title: string; expert: Expert; conversationId: string | null } },
+  answer: { text: string; sources: Source[] },
+): Promise<{ caseId: string; mids: string[] }> {
+  const caseId = 'caseId' in target ? target.caseId : uuidv7()
+  const links = answer.sources.map((s) => {
+    const where = [s.section, s.page ? `page ${s.page}` : null].filter(Boolean).join(', ')
+    return `- ${s.title}${where ? ` (${where})` : ''}${s.url ? `: ${s.url}` : ''}`
+  })
+  const body = [answer.text.trim(), links.length ? `Sources:\n${links.join('\n')}` : ''].filter(Boolean).join('\n\n')
+  const text = `[${new Date().toLocaleString()}] ${body}`.slice(0, LIMITS.noteMaxChars)
+  const note: NewMutation = { type: 'case.appendNote', args: { caseId, noteId: uuidv7(), text } }
+  const mutations: NewMutation[] =
+    'caseId' in target
+      ? [note]
+      : [
+          {
+            type: 'case.create',
+            args: { id: caseId, description: '', tags: [], ...target.newCase },
+          },
+          note,
+        ]
+  return { caseId, mids: await enqueueMutations(db, mutations) }
+}

@@ -1,32 +1,37 @@
-import { LIMITS } from '@mw/sync-protocol'
+import { type Expert, LIMITS, type Source } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Icon } from '../../../components/ui/icon.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
-import { htmlToText } from '../../../lib/html-to-text.ts'
 import { rateAnswer } from '../actions.ts'
+import { AddToCase } from './add-to-case.tsx'
+import { answerText } from './answer-text.ts'
 
-/** An answer as plain text with its blocks on their own lines (what Copy puts on the clipboard). */
-export const answerText = (html: string) =>
-  htmlToText(html.replace(/<\/(p|li|h3|h4|tr|pre|table|ul|ol)>/g, '$&\n'))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-
-/** Copy, thumbs up or down (with an optional comment on a thumbs down), and Regenerate on the latest answer. */
+/**
+ * Copy, thumbs up or down (with an optional comment on a thumbs down), Add to case, and Regenerate
+ * on the latest answer.
+ */
 export function AnswerActions({
   messageId,
   content,
+  sources,
+  expert,
+  conversationId,
   onRegenerate,
 }: {
   messageId: string
   content: string
+  sources: Source[]
+  expert: Expert
+  conversationId: string | null
   onRegenerate?: () => void
 }) {
   const db = useLocalDb()
   const rating = useLiveQuery(() => db.ratings.get(messageId), [db, messageId])
   const [commenting, setCommenting] = useState(false)
+  const [adding, setAdding] = useState(false)
   const [comment, setComment] = useState('')
 
   const rate = async (value: 'up' | 'down', text: string | null = null) => {
@@ -78,12 +83,24 @@ export function AnswerActions({
         >
           <Icon name="thumbDown" />
         </Button>
+        <Button variant="ghost" aria-expanded={adding} onClick={() => setAdding(!adding)}>
+          Add to case
+        </Button>
         {onRegenerate && (
           <Button variant="ghost" onClick={onRegenerate}>
             Regenerate
           </Button>
         )}
       </div>
+      {adding && (
+        <AddToCase
+          content={content}
+          sources={sources}
+          expert={expert}
+          conversationId={conversationId}
+          onDone={() => setAdding(false)}
+        />
+      )}
       {commenting && (
         <form className="answer-comment" onSubmit={sendComment}>
           <input

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { answerText } from './answer-actions.tsx'
+import { answerText } from './answer-text.ts'
 import { originNote } from './message-bubble.tsx'
 
 describe('what an answer says about itself', () => {

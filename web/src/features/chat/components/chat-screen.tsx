@@ -108,6 +108,9 @@ export function ChatScreen({ expert }: { expert: Expert }) {
       <AnswerActions
         messageId={m.id}
         content={m.content}
+        sources={m.metadata?.sources ?? []}
+        expert={expert}
+        conversationId={m.conversationId}
         onRegenerate={m.id === lastAnswer?.id && status === 'idle' ? () => void askAgainAs(m.replyTo) : undefined}
       />
     ) : (
