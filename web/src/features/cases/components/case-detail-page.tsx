@@ -17,6 +17,7 @@ import { useWaitingRows } from '../../../sync/use-waiting-rows.ts'
 import { setCaseStatus } from '../actions.ts'
 import { useCase } from '../hooks/use-case.ts'
 import { saveCaseChange } from '../save-change.ts'
+import { shareCase } from '../share-case.ts'
 import { CaseHistory } from './case-history.tsx'
 import { NoteForm } from './note-form.tsx'
 import { StatusBadge } from './status-badge.tsx'
@@ -48,11 +49,8 @@ export function CaseDetailPage() {
   const changeStatus = (status: CaseStatus) => saveCaseChange(() => setCaseStatus(db, c.id, status))
 
   const share = async () => {
-    const url = window.location.href
     try {
-      if (navigator.share) await navigator.share({ title: c.title, url })
-      else {
-        await navigator.clipboard.writeText(url)
+      if ((await shareCase(tenant, c, online)) === 'copied') {
         toast({ title: 'Link copied', description: 'The case link is on your clipboard.' })
       }
     } catch (error) {
