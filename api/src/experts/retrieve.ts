@@ -1,8 +1,8 @@
 import type { Expert } from '@mw/sync-protocol'
 import {
-  allowedEdits,
   closestWord,
   expandTerms,
+  misspeltStem,
   POOL_SIZE,
   type QueryTerm,
   type Retrieval,
@@ -102,9 +102,8 @@ async function correctTypos(
 ): Promise<QueryTerm[]> {
   const corrected: QueryTerm[] = []
   for (const term of terms) {
-    const known = term.forms.some((form) => tokens(form).every((s) => (frequencies.get(s) ?? 0) > 0))
-    const [stem] = tokens(term.word)
-    if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem)) {
+    const stem = misspeltStem(term, (s) => frequencies.get(s) ?? 0)
+    if (!stem) {
       corrected.push(term)
       continue
     }

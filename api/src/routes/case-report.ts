@@ -4,6 +4,7 @@ import { caseReportPdf } from '../case-report/case-report.ts'
 import { caseAttachments } from '../db/queries/attachments.ts'
 import { findVisibleCase, listCaseEvents } from '../db/queries/cases.ts'
 import { findTenant } from '../db/queries/tenants.ts'
+import { displayNames } from '../db/queries/users.ts'
 import { originalPath } from '../documents/originals.ts'
 import { notFound } from '../errors.ts'
 
@@ -15,12 +16,7 @@ export const caseReportRoutes = new Hono<AppEnv>().get('/cases/:id/report.pdf', 
   if (!found) throw notFound('The case')
   const events = await listCaseEvents(db, found.id)
   const attachments = await caseAttachments(db, actor.tenant, found.id)
-  const people = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('id', 'in', [...new Set([...events.map((e) => e.author_id), found.created_by])])
-    .execute()
-  const names = new Map(people.map((p) => [p.id, [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email]))
+  const names = await displayNames(db, [...new Set([...events.map((e) => e.author_id), found.created_by])])
   const pdf = await caseReportPdf({
     company: (await findTenant(db, actor.tenant))?.name ?? actor.tenant,
     case: found,

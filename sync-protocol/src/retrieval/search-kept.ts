@@ -1,14 +1,13 @@
 /**
  * Retrieval over the manuals kept on a device, the way the server retrieves over FTS5: a BM25 pool
  * for every spelling of the question's words (the admin's and the shipped synonyms, corrected
- * typos), then the shared
- * re-ranking and gate.
+ * typos), then the shared re-ranking and gate.
  */
-import { type Bm25Index, searchIndex, tokens } from './bm25.ts'
+import { type Bm25Index, searchIndex } from './bm25.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
-import { allowedEdits, closestWord } from './typos.ts'
+import { closestWord, misspeltStem } from './typos.ts'
 
 export function retrieveKept(
   tenant: string,
@@ -21,9 +20,8 @@ export function retrieveKept(
     documentFrequency: (stem) => index.postings.get(stem)?.length ?? 0,
   }
   const terms = expandTerms(searchTerms(query), synonyms).map((term) => {
-    const known = term.forms.some((form) => tokens(form).every((s) => stats.documentFrequency(s) > 0))
-    const [stem] = tokens(term.word)
-    if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem)) return term
+    const stem = misspeltStem(term, stats.documentFrequency)
+    if (!stem) return term
     const vocabulary = [...index.postings]
       .filter(([t]) => t.startsWith(stem.slice(0, 2)))
       .map(([t, list]): [string, number] => [t, list.length])

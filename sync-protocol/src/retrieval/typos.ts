@@ -1,3 +1,6 @@
+import { tokens } from './bm25.ts'
+import type { QueryTerm } from './synonyms.ts'
+
 /** Damerau-Levenshtein (optimal string alignment) distance, giving up above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
@@ -40,4 +43,15 @@ export function closestWord(word: string, vocabulary: Iterable<[string, number]>
     if (!best || distance < best.distance || (distance === best.distance && df > best.df)) best = { term, distance, df }
   }
   return best?.term ?? null
+}
+
+/**
+ * The stem of a question's word worth correcting: no passage holds any spelling of it, it is long
+ * enough to carry a typo, and it is not a code or number. Null otherwise.
+ */
+export function misspeltStem(term: QueryTerm, documentFrequency: (stem: string) => number): string | null {
+  const known = term.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0))
+  const [stem] = tokens(term.word)
+  if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem)) return null
+  return stem
 }

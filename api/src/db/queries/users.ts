@@ -70,3 +70,14 @@ export const listMemberEmails = (db: Db, tenant: string) =>
     .select(['users.id', 'users.email'])
     .where('memberships.tenant_slug', '=', tenant)
     .execute()
+
+/** People's names (else their e-mail) by id, for documents that name who did what. */
+export async function displayNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', ids)
+    .execute()
+  return new Map(rows.map((p) => [p.id, [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email]))
+}
