@@ -1,6 +1,6 @@
 // Shared by `npm start` and `npm test`: install what is missing and build the web app, using
 // nothing but the Node.js and npm that the machine already has (pnpm comes through npx).
-import { execSync } from 'node:child_process'
+import { execSync, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
@@ -55,6 +55,19 @@ export function buildApi() {
 }
 
 export { root, run }
+
+/** The API suites run on PostgreSQL too, in a cluster the tests start with the installed initdb/pg_ctl. */
+export function ensurePostgres() {
+  const bindir = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' })
+  if (bindir.status === 0 && existsSync(`${bindir.stdout.trim()}/initdb`)) return
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
+  if (!canInstall) {
+    console.error("The API tests on PostgreSQL need it installed (initdb, pg_ctl): install Debian's postgresql.")
+    process.exit(1)
+  }
+  console.log('Installing Debian postgresql for the API tests on PostgreSQL...')
+  run('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql')
+}
 
 /**
  * The browser tests drive Debian's Chromium (Playwright's own download cannot work offline).

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Db } from '../src/db/database.ts'
-import { openDatabase } from '../src/db/database.ts'
+import { openSqlite } from '../src/db/database.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
 import { loadEnv } from '../src/env.ts'
 import { createLogger } from '../src/lib/logger.ts'
@@ -10,7 +10,7 @@ import { seedIfEmpty } from '../src/seed/seed.ts'
 
 /** A migrated, seeded database for a benchmark: in memory, or a temp file when the size matters. */
 export async function benchDatabase(file = ':memory:') {
-  const opened = openDatabase(file)
+  const opened = openSqlite(file)
   await migrateToLatest(opened.db)
   await seedIfEmpty(opened.db)
   return opened

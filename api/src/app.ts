@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { hasSessionCookie } from './auth/sessions.ts'
-import { ApiError } from './errors.ts'
+import { ApiError, fromDatabaseError } from './errors.ts'
 import { createMetrics } from './lib/metrics.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { bodyLimit } from './middleware/body-limit.ts'
@@ -87,6 +87,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes)
   app.route('/', metricsRoutes)
   app.route('/api', openApiRoutes)
+  // No tenant, id or name holds a NUL character (PostgreSQL could not even look one up).
+  app.use('/api/*', async (c, next) => {
+    if (/%00/i.test(new URL(c.req.url).pathname)) throw new ApiError('not_found', 'There is no such API call.')
+    await next()
+  })
   app.use('/api/*', loadUser, sameOriginWrites)
   const multipartLimit = bodyLimit(LIMITS.multipartBodyMaxBytes)
   const pushLimit = bodyLimit(LIMITS.pushBodyMaxBytes)
@@ -120,7 +125,8 @@ export function createApp(deps: AppDeps) {
   // Only non-GET requests to pages get here (every GET has the SPA fallback): still the JSON error body.
   app.notFound((c) => c.json(new ApiError('not_found', 'There is no such page or call.').toBody(), 404))
 
-  app.onError((error, c) => {
+  app.onError((caught, c) => {
+    const error = fromDatabaseError(caught) ?? caught
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
       return c.json(error.toBody(), error.status)

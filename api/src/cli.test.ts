@@ -1,15 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { CliError, runCli } from './cli.ts'
 import type { Db } from './db/database.ts'
-import { openDatabase } from './db/database.ts'
-import { migrateToLatest } from './db/migrate.ts'
 import { findMembership } from './db/queries/tenants.ts'
 import { seedIfEmpty } from './seed/seed.ts'
+import { testDatabase } from './test/test-database.ts'
 
 let db: Db
 beforeEach(async () => {
-  db = openDatabase(':memory:').db
-  await migrateToLatest(db)
+  db = await testDatabase()
   await seedIfEmpty(db)
 })
 

@@ -138,7 +138,7 @@ if (import.meta.main) {
     console.log(fileResult)
     process.exit(0)
   }
-  const { db } = openDatabase(env.dbFile)
+  const { db } = openDatabase(env.database)
   try {
     await migrateToLatest(db)
     console.log(await runCli(db, process.argv.slice(2)))

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { isPostgresUrl } from './db/database.ts'
 import { outboundFetch } from './lib/outbound.ts'
 import { REPO_ROOT } from './paths.ts'
 
@@ -66,7 +67,10 @@ function dataDir(configured: string | undefined, initCwd: string | undefined): s
 
 export type Env = z.infer<typeof envSchema> & {
   oidc: OidcEnv | null
+  /** The embedded SQLite file in DATA_DIR (used when DATABASE_URL is unset). */
   dbFile: string
+  /** What openDatabase opens: DATABASE_URL when it names PostgreSQL, else the SQLite file. */
+  database: string
   /** Where uploaded manuals are kept, by content hash. */
   documentsDir: string
   /** Every outbound call goes through this fetch (lib/outbound.ts). */
@@ -84,9 +88,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   const env = parsed.data
-  if (env.DATABASE_URL?.startsWith('postgres')) {
+  if (env.DATABASE_URL && !isPostgresUrl(env.DATABASE_URL)) {
     throw new Error(
-      'DATABASE_URL selects PostgreSQL, which this build does not support yet. Unset it to use the embedded SQLite database in DATA_DIR.',
+      'Invalid environment:\n  DATABASE_URL: must be a postgres:// URL; unset it to use the embedded SQLite database in DATA_DIR.',
     )
   }
   // The operator's own OpenAI-compatible server is allowed wherever it runs.
@@ -125,6 +129,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     oidc,
     dbFile: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db'),
+    database: env.DATABASE_URL ?? path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db'),
     documentsDir: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'originals'),
     fetch: outboundFetch(limits),
   }

@@ -40,3 +40,14 @@ export const idTaken = (what: string, field: string, visibleToCaller: boolean) =
     ? new ApiError('conflict', `${what} with this id already exists.`, { field })
     : new ApiError('invalid_input', 'This id cannot be used. Create the record again with a new id.', { field })
 export const forbidden = (message: string) => new ApiError('forbidden', message)
+
+/**
+ * PostgreSQL refuses text holding U+0000 (SQLite stores it): a request that carries one is at
+ * fault, not the server. Null for every other error.
+ */
+export function fromDatabaseError(error: unknown): ApiError | null {
+  if ((error as { code?: unknown } | null)?.code === '22021') {
+    return new ApiError('invalid_input', 'Text may not contain the NUL character (U+0000).', { cause: error })
+  }
+  return null
+}

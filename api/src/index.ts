@@ -18,7 +18,7 @@ import { seedIfEmpty } from './seed/seed.ts'
 import { scheduleSyncMaintenance } from './sync/maintenance.ts'
 
 const env = loadEnv()
-const { db } = openDatabase(env.dbFile)
+const { db } = openDatabase(env.database)
 await migrateToLatest(db)
 if (await seedIfEmpty(db)) console.log('Seeded the demo and harbor tenants.')
 scheduleSyncMaintenance(db, (error) => console.error('Pruning the sync log failed:', error))

@@ -125,7 +125,7 @@ export const systemInfoSchema = z.object({
   node: z.string(),
   startedAt: timestampSchema,
   database: z.object({
-    kind: z.literal('sqlite'),
+    kind: z.enum(['sqlite', 'postgres']),
     sizeBytes: z.number().int(),
     freeBytes: z.number().int().nullable(),
   }),

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
 import { withStatementCache } from './statement-cache.ts'
 import type { CaseAttachmentTable, CaseEventTable, CaseTable } from './tables/case.table.ts'
 import type {
@@ -63,8 +64,25 @@ export interface Database {
 
 export type Db = Kysely<Database>
 
-/** Opens the embedded SQLite database (a file, or ':memory:' in tests) with WAL and foreign keys on. */
-export function openDatabase(file: string): { db: Db; sqlite: SQLite.Database } {
+export type DatabaseKind = 'sqlite' | 'postgres'
+
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//.test(location)
+
+/** Whether queries on `db` (or a transaction of it) run on PostgreSQL, where the SQL must differ. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations see the database untyped
+export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter
+
+/**
+ * Opens the database at `location`: a `postgres://` URL (a pool), or the embedded SQLite file
+ * (':memory:' in tests) with WAL and foreign keys on.
+ */
+export function openDatabase(location: string): { db: Db; kind: DatabaseKind } {
+  if (isPostgresUrl(location)) return { db: openPostgres(location), kind: 'postgres' }
+  return { db: openSqlite(location).db, kind: 'sqlite' }
+}
+
+/** The embedded SQLite database, with its handle for what only SQLite does (online backup, pragmas). */
+export function openSqlite(file: string): { db: Db; sqlite: SQLite.Database } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
@@ -73,4 +91,14 @@ export function openDatabase(file: string): { db: Db; sqlite: SQLite.Database } 
   sqlite.pragma('synchronous = NORMAL')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, sqlite }
+}
+
+// Counts and sums come back as numbers, as they do from SQLite (no count here nears 2^53).
+const NUMBER_TYPES = new Set([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  NUMBER_TYPES.has(oid) ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 }

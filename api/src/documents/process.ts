@@ -16,10 +16,10 @@ import {
   processingDocuments,
   setDocumentProgress,
 } from '../db/queries/documents.ts'
+import { scopeToken } from '../db/queries/knowledge.ts'
 import { startEmbedding } from '../embeddings/indexer.ts'
 import type { Env } from '../env.ts'
 import { chunkParagraphs } from '../experts/chunk.ts'
-import { scopeToken } from '../experts/search-terms.ts'
 import type { Metrics } from '../lib/metrics.ts'
 import { now } from '../lib/time.ts'
 import { titleFromFileName } from './file-types.ts'

@@ -44,7 +44,7 @@ async function main() {
   const base = process.env.INIT_CWD ?? process.cwd()
   const files = positionals.flatMap((p) => listFiles(path.resolve(base, p)))
   const env = loadEnv()
-  const { db } = openDatabase(env.dbFile)
+  const { db } = openDatabase(env.database)
   await migrateToLatest(db)
   const deps = { db, env, log: createLogger(env) }
   if (!(await findTenant(db, values.tenant))) throw new Error(`There is no tenant "${values.tenant}" in ${env.dbFile}.`)

@@ -23,7 +23,7 @@ import {
 } from '../db/queries/knowledge.ts'
 import { expertSynonyms } from '../db/queries/synonyms.ts'
 import type { DenseHit } from '../embeddings/dense-search.ts'
-import { poolExpression, scopeToken } from './search-terms.ts'
+import { poolForms } from './search-terms.ts'
 
 export type { Retrieval }
 
@@ -47,7 +47,6 @@ export async function retrieve(
 ): Promise<Retrieval> {
   const words = searchTerms(query)
   if (words.length === 0) return { terms: [], sources: [], bestScore: 0 }
-  const scope = scopeToken(tenant, expert)
   const expanded = expandTerms(words, await expertSynonyms(db, tenant, expert))
   const frequencies = await documentFrequencies(db, tenant, expert, stemsOf(expanded))
   const terms = await correctTypos(db, { tenant, expert }, expanded, frequencies)
@@ -55,8 +54,8 @@ export async function retrieve(
     passages: await expertPassageCount(db, tenant, expert),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
   }
-  const match = poolExpression(scope, terms, stats)
-  const lexical = match ? await searchPassages(db, tenant, expert, match, POOL_SIZE) : []
+  const forms = poolForms(terms, stats)
+  const lexical = forms ? await searchPassages(db, tenant, expert, forms, POOL_SIZE) : []
   const dense = options.dense ? await options.dense(query) : null
   const hits = dense?.length ? await fuse(db, { tenant, expert }, lexical, dense) : lexical
   const retrieval = rankCandidates(

@@ -1,11 +1,8 @@
-// FTS5 expressions for the shared search terms (@mw/sync-protocol/retrieval).
+// Which spellings of the shared search terms (@mw/sync-protocol/retrieval) the full-text index is asked for.
 import { type QueryTerm, type TermStats, tokens } from '@mw/sync-protocol/retrieval'
 
-/** One FTS5 token naming a tenant's expert; hex keeps it a single token whatever the slug. */
-export const scopeToken = (tenant: string, expert: string) => `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
-
 /**
- * How many matches the any-word query may have to rank: FTS5 scores every match before it can
+ * How many matches the any-word query may have to rank: the index scores every match before it can
  * return the best, so the rarest spellings go in until their passages reach this many (common
  * words still count in the re-ranking, and passages with every word are rarely missed: they hold
  * the rare ones too).
@@ -27,18 +24,19 @@ function knownForms(term: QueryTerm, stats: TermStats): Form[] {
 }
 
 /**
- * Passages holding any of the rarer spellings: `scope:"…" AND ("form" OR "two words" …)`, or
- * null when no passage holds any.
+ * The rarer spellings (a word or a phrase each) whose passages make the candidate pool, or null
+ * when no passage holds any.
  */
-export function poolExpression(scope: string, terms: QueryTerm[], stats: TermStats): string | null {
+export function poolForms(terms: QueryTerm[], stats: TermStats): string[] | null {
   const forms = [...new Map(terms.flatMap((t) => knownForms(t, stats)).map((f) => [f.form, f])).values()].sort(
     (a, b) => a.df - b.df,
   )
   if (forms.length === 0) return null
   let matches = 0
-  const chosen = forms.filter(({ df }, i) => {
-    matches += df
-    return i === 0 || matches <= MATCH_BUDGET
-  })
-  return `scope:"${scope}" AND (${chosen.map(({ form }) => `"${form}"`).join(' OR ')})`
+  return forms
+    .filter(({ df }, i) => {
+      matches += df
+      return i === 0 || matches <= MATCH_BUDGET
+    })
+    .map(({ form }) => form)
 }

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3'
 import * as tar from 'tar'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
-import { openDatabase } from '../db/database.ts'
+import { openSqlite } from '../db/database.ts'
 import { MIGRATION_NAMES, migrateToLatest } from '../db/migrate.ts'
 import { addFromDisk } from '../documents/library.ts'
 import { originalPath } from '../documents/originals.ts'
@@ -23,7 +23,7 @@ const envFor = (name: string) => loadEnv({ DATA_DIR: dir(name), LOG_LEVEL: 'sile
 
 // A live server's data: a file database with the seed, a document with its original.
 const env = envFor('live')
-const { db, sqlite } = openDatabase(env.dbFile)
+const { db, sqlite } = openSqlite(env.dbFile)
 await migrateToLatest(db)
 await seedIfEmpty(db)
 const deps = { db, env, log: createLogger(env) }

@@ -10,6 +10,7 @@ import { recordUserMessage } from '../mutations/chat.ts'
 import { seededWorld } from '../test/fixtures.ts'
 import { fingerprint, send } from '../test/http.ts'
 import { createTestApp } from '../test/test-app.ts'
+import { onPostgres } from '../test/test-database.ts'
 
 // Errors are logged (to nowhere) so the System figures can list them.
 const t = await createTestApp(
@@ -113,7 +114,9 @@ describe('the System figures', () => {
     expect(res.status).toBe(200)
     const info = systemInfoSchema.parse(res.body)
     expect(info.version).toBe('1.0.0')
-    expect(info.database.kind).toBe('sqlite')
+    expect(info.database.kind).toBe(onPostgres() ? 'postgres' : 'sqlite')
+    // An in-memory SQLite database has no file to measure.
+    expect(info.database.sizeBytes > 0).toBe(onPostgres())
     const documents = await t.db.selectFrom('kb_documents').select('id').where('tenant_slug', '=', 'demo').execute()
     expect(info.knowledge.documents).toBe(documents.length)
     expect(info.knowledge.passages).toBeGreaterThan(0)

@@ -10,8 +10,8 @@ import {
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
-import type { Db } from '../db/database.ts'
-import { answerOrigins, systemFigures } from '../db/queries/system.ts'
+import { type Db, isPostgres } from '../db/database.ts'
+import { answerOrigins, postgresDatabaseSize, systemFigures } from '../db/queries/system.ts'
 import { findTenant, parseModels } from '../db/queries/tenants.ts'
 import type { Env } from '../env.ts'
 import { unavailableReason } from '../experts/providers.ts'
@@ -88,11 +88,9 @@ export const adminSystemRoutes = new Hono<AppEnv>()
       protocolVersion: String(PROTOCOL_VERSION),
       node: process.version,
       startedAt: STARTED_AT,
-      database: {
-        kind: 'sqlite',
-        sizeBytes: fileSize(env.dbFile) + fileSize(`${env.dbFile}-wal`),
-        freeBytes,
-      },
+      database: isPostgres(db)
+        ? { kind: 'postgres', sizeBytes: await postgresDatabaseSize(db), freeBytes: null }
+        : { kind: 'sqlite', sizeBytes: fileSize(env.dbFile) + fileSize(`${env.dbFile}-wal`), freeBytes },
       ...(await systemFigures(db, actor.tenant)),
       models: await modelFigures(db, env, actor.tenant),
       recentErrors: recentErrors(c.get('deps').log, actor.tenant),

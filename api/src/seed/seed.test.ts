@@ -1,17 +1,15 @@
 import { assignmentSchema, caseEventSchema, caseSchema, messageSchema, trainingSetSchema } from '@mw/sync-protocol'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/database.ts'
-import { openDatabase } from '../db/database.ts'
-import { migrateToLatest } from '../db/migrate.ts'
 import { toCase, toCaseEvent } from '../db/queries/cases.ts'
 import { toMessage } from '../db/queries/conversations.ts'
 import { toAssignment, toTrainingSet } from '../db/queries/training.ts'
+import { testDatabase } from '../test/test-database.ts'
 import { seedIfEmpty } from './seed.ts'
 
 let db: Db
 beforeAll(async () => {
-  db = openDatabase(':memory:').db
-  await migrateToLatest(db)
+  db = await testDatabase()
   expect(await seedIfEmpty(db)).toBe(true)
 })
 

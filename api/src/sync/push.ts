@@ -8,9 +8,9 @@ import { z } from 'zod'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import {
+  claimDevice,
   findDevice,
   findSyncMutation,
-  insertDevice,
   insertSyncMutation,
   updateDevice,
   withSavepoint,
@@ -38,17 +38,21 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
   const images = await prepareImages(mutations)
   return db.transaction().execute(async (trx) => {
     const at = now()
-    const device = await findDevice(trx, deviceId)
-    if (device && (device.user_id !== actor.userId || device.tenant_slug !== actor.tenant)) {
-      throw new ApiError('forbidden', 'This device is registered to another account. Sign out and sign in again on it.')
-    }
     // A device's first push sets its starting point: a device that re-registers under a new id
     // (after a gap it cannot fill) keeps its queued seqs.
     const firstSeq = (mutations[0] as { seq?: unknown })?.seq
     const startSeq = typeof firstSeq === 'number' && Number.isInteger(firstSeq) && firstSeq > 0 ? firstSeq - 1 : 0
-    if (!device)
-      await insertDevice(trx, { id: deviceId, userId: actor.userId, tenant: actor.tenant, at, lastSeq: startSeq })
-    let lastSeq = device?.last_seq ?? startSeq
+    const device = await claimDevice(trx, {
+      id: deviceId,
+      userId: actor.userId,
+      tenant: actor.tenant,
+      at,
+      lastSeq: startSeq,
+    })
+    if (device.user_id !== actor.userId || device.tenant_slug !== actor.tenant) {
+      throw new ApiError('forbidden', 'This device is registered to another account. Sign out and sign in again on it.')
+    }
+    let lastSeq = device.last_seq
     const results: PushResult[] = []
     const newMessages: string[] = []
     const deviceActor: Actor = { ...actor, deviceId }

@@ -3,16 +3,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { createApp } from '../app.ts'
 import type { AppDeps } from '../app-env.ts'
-import { openDatabase } from '../db/database.ts'
-import { migrateToLatest } from '../db/migrate.ts'
 import { findUserByEmail } from '../db/queries/users.ts'
 import { loadEnv } from '../env.ts'
 import { seedKnowledgePacks } from '../experts/packs.ts'
 import { createLogger } from '../lib/logger.ts'
 import { type SEED_USERS, seedIfEmpty } from '../seed/seed.ts'
+import { testDatabase } from './test-database.ts'
 
 /**
- * A real app over a real, migrated and seeded SQLite database in memory, and a helper that
+ * A real app over a real, migrated and seeded database of its own (SQLite in memory, or PostgreSQL), and a helper that
  * signs in as a seeded user through the real local sign-in and returns their cookie.
  */
 export async function createTestApp(
@@ -20,8 +19,7 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: { knowledge?: boolean } = {},
 ) {
-  const { db } = openDatabase(':memory:')
-  await migrateToLatest(db)
+  const db = await testDatabase()
   await seedIfEmpty(db)
   // Budgets off unless a test turns them on: fuzz and load tests send far more than a person would.
   const env = loadEnv({

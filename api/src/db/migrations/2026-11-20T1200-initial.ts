@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { runDdl, runDdlFor } from '../ddl.ts'
 
 const statements = [
   `CREATE TABLE tenants (
@@ -172,8 +173,21 @@ const statements = [
   )`,
 ]
 
+/**
+ * PostgreSQL has no NOCASE: e-mail addresses are unique ignoring case through an index on their
+ * lower case, and the change log's versions come from one counter row per tenant.
+ */
+const postgresOnly = [
+  `CREATE UNIQUE INDEX users_email_lower ON users (lower(email))`,
+  `CREATE TABLE change_log_counters (
+    tenant_slug TEXT PRIMARY KEY,
+    version BIGINT NOT NULL
+  )`,
+]
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db)
+  await runDdl(db, statements)
+  await runDdlFor(db, { sqlite: [], postgres: postgresOnly })
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

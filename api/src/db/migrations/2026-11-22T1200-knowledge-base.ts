@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { runDdl, runDdlFor } from '../ddl.ts'
 
 /**
  * The experts' knowledge base: documents split into passages, indexed by an external-content
@@ -31,6 +32,9 @@ const statements = [
     text TEXT NOT NULL
   )`,
   `CREATE INDEX kb_passages_document ON kb_passages (document_id, ordinal)`,
+]
+
+const sqliteIndex = [
   `CREATE VIRTUAL TABLE kb_passages_fts USING fts5(
     scope, title, section, text,
     content='kb_passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
@@ -47,8 +51,24 @@ const statements = [
   END`,
 ]
 
+/**
+ * On PostgreSQL a generated tsvector column with a GIN index does the same on stock PostgreSQL:
+ * English stemming, title (A) and section (B) weighted above the body (C); the search is narrowed
+ * to a tenant's expert by the columns themselves.
+ */
+const postgresIndex = [
+  `ALTER TABLE kb_passages ADD COLUMN search tsvector GENERATED ALWAYS AS (
+    setweight(to_tsvector('english', title), 'A') ||
+    setweight(to_tsvector('english', coalesce(section, '')), 'B') ||
+    setweight(to_tsvector('english', text), 'C')
+  ) STORED`,
+  `CREATE INDEX kb_passages_search ON kb_passages USING GIN (search)`,
+  `CREATE INDEX kb_passages_expert ON kb_passages (tenant_slug, expert)`,
+]
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db)
+  await runDdl(db, statements)
+  await runDdlFor(db, { sqlite: sqliteIndex, postgres: postgresIndex })
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

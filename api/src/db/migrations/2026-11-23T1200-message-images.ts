@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { runDdl } from '../ddl.ts'
 
 /**
  * The images a user attached to a chat message written offline, kept so the expert that answers
@@ -15,7 +16,7 @@ const statements = [
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db)
+  await runDdl(db, statements)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { runDdl, runDdlFor } from '../ddl.ts'
 
 /**
  * The knowledge base becomes a document library a tenant runs itself: each document has its
@@ -17,6 +18,10 @@ const statements = [
   `ALTER TABLE kb_documents ADD COLUMN created_by TEXT REFERENCES users(id) ON DELETE SET NULL`,
   `UPDATE kb_documents SET file_name = replace(replace(source_path, rtrim(source_path, replace(source_path, '/', '')), ''), 'pack:', '')`,
   `CREATE INDEX kb_documents_hash ON kb_documents (tenant_slug, expert, content_hash)`,
+]
+
+// PostgreSQL's search column is generated from the row, so it follows a rename by itself.
+const sqliteIndex = [
   // Renaming a document rewrites its passages' title; the index must follow or a later delete corrupts it.
   `CREATE TRIGGER kb_passages_au AFTER UPDATE ON kb_passages BEGIN
     INSERT INTO kb_passages_fts (kb_passages_fts, rowid, scope, title, section, text)
@@ -27,5 +32,6 @@ const statements = [
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db)
+  await runDdl(db, statements)
+  await runDdlFor(db, { sqlite: sqliteIndex, postgres: [] })
 }

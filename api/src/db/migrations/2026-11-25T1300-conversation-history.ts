@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { runDdl } from '../ddl.ts'
 
 /**
  * Conversations can be deleted (kept as deleted for an undo, gone from every list and pull) and
@@ -19,5 +20,5 @@ const statements = [
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db)
+  await runDdl(db, statements)
 }

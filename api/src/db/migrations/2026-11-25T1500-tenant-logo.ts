@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { runDdl } from '../ddl.ts'
 
 /** A tenant's uploaded logo (re-encoded or sanitised before it is stored) and its accent colour. */
 const statements = [
@@ -13,5 +14,5 @@ const statements = [
 ]
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db)
+  await runDdl(db, statements)
 }

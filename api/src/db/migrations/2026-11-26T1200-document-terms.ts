@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { runDdl } from '../ddl.ts'
 import { termCounts } from '../queries/document-terms.ts'
 
 /**
@@ -7,15 +8,15 @@ import { termCounts } from '../queries/document-terms.ts'
  * and which known word a misspelt one meant, without another tenant's manuals counting.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`CREATE TABLE kb_document_terms (
+  await runDdl(db, [
+    `CREATE TABLE kb_document_terms (
       term TEXT NOT NULL,
       document_id TEXT NOT NULL REFERENCES kb_documents(id) ON DELETE CASCADE,
       df INTEGER NOT NULL,
       PRIMARY KEY (term, document_id)
-    )`)
-    .execute(db)
-  await sql.raw('CREATE INDEX kb_document_terms_document ON kb_document_terms (document_id)').execute(db)
+    )`,
+  ])
+  await runDdl(db, ['CREATE INDEX kb_document_terms_document ON kb_document_terms (document_id)'])
   const { rows } = await sql<{ id: string }>`SELECT id FROM kb_documents`.execute(db)
   for (const { id } of rows) {
     const passages = await sql<{ section: string | null; text: string }>`

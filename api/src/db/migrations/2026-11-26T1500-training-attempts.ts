@@ -1,12 +1,13 @@
 import { type Kysely, sql } from 'kysely'
+import { runDdl } from '../ddl.ts'
 
 /**
  * A person's attempt at an assigned training set: their answers and the score the server gave
  * them against the set as it was then (a later edit of the set never rescores it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`CREATE TABLE training_attempts (
+  await runDdl(db, [
+    `CREATE TABLE training_attempts (
       id TEXT PRIMARY KEY,
       tenant_slug TEXT NOT NULL REFERENCES tenants(slug) ON DELETE CASCADE,
       assignment_id TEXT NOT NULL REFERENCES training_assignments(id) ON DELETE CASCADE,
@@ -16,9 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       questions INTEGER NOT NULL,
       score INTEGER NOT NULL,
       completed_at TEXT NOT NULL
-    )`)
-    .execute(db)
-  await sql.raw('CREATE INDEX training_attempts_assignment ON training_attempts (assignment_id, user_id)').execute(db)
+    )`,
+  ])
+  await runDdl(db, ['CREATE INDEX training_attempts_assignment ON training_attempts (assignment_id, user_id)'])
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

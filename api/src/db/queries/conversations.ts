@@ -39,17 +39,17 @@ export function listConversations(db: Db, tenant: string, userId: string, agentI
   let query = ownConversations(db, tenant, userId)
   if (agentId) query = query.where('agent_id', '=', agentId)
   if (search) {
-    // Title or any message's text; LIKE's own wildcards in the search are taken literally.
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    // Title or any message's text, ignoring case on both databases; LIKE's own wildcards in the search are taken literally.
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`conversations.title LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`lower(conversations.title) LIKE ${pattern} ESCAPE '\\'`,
         eb.exists(
           eb
             .selectFrom('messages')
             .select('messages.id')
             .whereRef('messages.conversation_id', '=', 'conversations.id')
-            .where(sql<boolean>`messages.content LIKE ${pattern} ESCAPE '\\'`),
+            .where(sql<boolean>`lower(messages.content) LIKE ${pattern} ESCAPE '\\'`),
         ),
       ]),
     )

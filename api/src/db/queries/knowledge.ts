@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../database.ts'
+import { type Db, isPostgres } from '../database.ts'
 
 export interface NewPassage {
   ordinal: number
@@ -36,16 +36,25 @@ export interface PassageHit {
   rank: number
 }
 
-/** Best passages for an FTS5 match expression, narrowed to one tenant's expert. */
+/** One FTS5 token naming a tenant's expert; hex keeps it a single token whatever the slug. */
+export const scopeToken = (tenant: string, expert: string) => `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
+
+/**
+ * The best `limit` passages of one tenant's expert holding any of `forms` (words or phrases),
+ * best first: FTS5's BM25 on SQLite, `ts_rank` over the weighted tsvector on PostgreSQL.
+ */
 export async function searchPassages(
   db: Db,
   tenant: string,
   expert: string,
-  match: string,
+  forms: string[],
   limit: number,
 ): Promise<PassageHit[]> {
-  // The scope token in `match` narrows to the tenant's expert inside the index, so only the best
-  // `limit` rowids are joined; the tenant and expert are checked again on the rows themselves.
+  if (forms.length === 0) return []
+  if (isPostgres(db)) return searchPassagesOnPostgres(db, tenant, expert, forms, limit)
+  // The scope token narrows to the tenant's expert inside the index, so only the best `limit`
+  // rowids are joined; the tenant and expert are checked again on the rows themselves.
+  const match = `scope:"${scopeToken(tenant, expert)}" AND (${forms.map((f) => `"${f.replaceAll('"', '""')}"`).join(' OR ')})`
   const { rows } = await sql<PassageHit>`
     SELECT p.id, p.document_id AS documentId, d.file_name AS fileName, p.ordinal, p.title, p.section, p.page, p.text,
       hit.rank AS rank
@@ -54,6 +63,34 @@ export async function searchPassages(
       JOIN kb_documents AS d ON d.id = p.document_id
     WHERE p.tenant_slug = ${tenant} AND p.expert = ${expert}
     ORDER BY hit.rank`.execute(db)
+  return rows
+}
+
+/** Title (A) and section (B) count above the body (C), as FTS5's bm25 weights do; the order is {D, C, B, A}. */
+const RANK_WEIGHTS = sql.raw(`'{0.1, 0.5, 0.75, 1.0}'::float4[]`)
+
+async function searchPassagesOnPostgres(
+  db: Db,
+  tenant: string,
+  expert: string,
+  forms: string[],
+  limit: number,
+): Promise<PassageHit[]> {
+  // Each form is a phrase query (its words in order); any of them matches. Rank is negated so
+  // that, as with FTS5, more negative is better.
+  const query = sql.join(
+    forms.map((f) => sql`phraseto_tsquery('english', ${f})`),
+    sql` || `,
+  )
+  const { rows } = await sql<PassageHit>`
+    SELECT p.id, p.document_id AS "documentId", d.file_name AS "fileName", p.ordinal, p.title, p.section, p.page, p.text,
+      -ts_rank(${RANK_WEIGHTS}, p.search, q.query, 1) AS rank
+    FROM (SELECT ${query} AS query) AS q
+      JOIN kb_passages AS p ON p.search @@ q.query
+      JOIN kb_documents AS d ON d.id = p.document_id
+    WHERE p.tenant_slug = ${tenant} AND p.expert = ${expert}
+    ORDER BY rank, p.id
+    LIMIT ${limit}`.execute(db)
   return rows
 }
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
-import type { Db } from '../database.ts'
+import { type Db, isPostgres } from '../database.ts'
 
-/** At shutdown: folds the write-ahead log into the database file, then closes it. */
+/** At shutdown: folds SQLite's write-ahead log into the database file, then closes it (or PostgreSQL's pool). */
 export async function checkpointAndClose(db: Db): Promise<void> {
   try {
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
+    if (!isPostgres(db)) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
   } finally {
     await db.destroy()
   }

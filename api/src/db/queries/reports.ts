@@ -14,7 +14,7 @@ import {
 import { searchTerms, stem } from '@mw/sync-protocol/retrieval'
 import { sql } from 'kysely'
 import { daysAgo } from '../../lib/time.ts'
-import type { Db } from '../database.ts'
+import { type Db, isPostgres } from '../database.ts'
 
 /** Answers whose best passage scored below this are low-confidence. */
 export const LOW_CONFIDENCE_BELOW = 0.5
@@ -30,8 +30,12 @@ function bounds(range: ReportRange): { start: string; end: string } {
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100))
 const normalizedQuery = sql<string>`lower(trim(query))`
-/** With exactly one max() in a grouped SQLite query, a bare column comes from that row: the latest wording. */
-const latestWording = sql<string>`trim(query)`
+/**
+ * The group's latest wording. With exactly one max() in a grouped SQLite query, a bare column
+ * comes from that row; PostgreSQL says it outright.
+ */
+const latestWording = (db: Db) =>
+  isPostgres(db) ? sql<string>`(array_agg(trim(query) ORDER BY created_at DESC))[1]` : sql<string>`trim(query)`
 const lastAsked = sql<string>`max(created_at)`
 
 /** Without a range, the last 30 days; the trend compares the range's last 7 days with the 7 before. */
@@ -48,11 +52,13 @@ export async function topSearches(
   const rows = await db
     .selectFrom('query_log')
     .select([
-      latestWording.as('query'),
+      latestWording(db).as('query'),
       lastAsked.as('lastAsked'),
       sql<number>`count(*)`.as('count'),
-      sql<number>`sum(created_at >= ${week})`.as('lastWeek'),
-      sql<number>`sum(created_at >= ${fortnight} and created_at < ${week})`.as('weekBefore'),
+      sql<number>`sum(case when created_at >= ${week} then 1 else 0 end)`.as('lastWeek'),
+      sql<number>`sum(case when created_at >= ${fortnight} and created_at < ${week} then 1 else 0 end)`.as(
+        'weekBefore',
+      ),
     ])
     .where('tenant_slug', '=', tenant)
     .where('created_at', '>=', start)
@@ -83,7 +89,7 @@ export async function lowConfidenceTopics(
   const rows = await db
     .selectFrom('query_log')
     .select([
-      latestWording.as('wording'),
+      latestWording(db).as('wording'),
       lastAsked.as('lastAsked'),
       sql<number>`count(*)`.as('queries'),
       sql<number>`sum(best_score)`.as('scoreSum'),

@@ -1,16 +1,21 @@
 import type { Expert, KnowledgeState } from '@mw/sync-protocol'
 import { sql } from 'kysely'
-import type { Db } from '../database.ts'
+import { type Db, isPostgres } from '../database.ts'
 import { synonymsByExpert } from './synonyms.ts'
 
 export const findDevice = (db: Db, id: string) =>
   db.selectFrom('sync_devices').selectAll().where('id', '=', id).executeTakeFirst()
 
-export async function insertDevice(
-  db: Db,
+/**
+ * The pushing device's row, registered on its first push (starting after `lastSeq`), and locked
+ * until the push commits, so two pushes from one device never interleave (SQLite has one writer
+ * at a time anyway; on PostgreSQL the row lock does it).
+ */
+export async function claimDevice(
+  trx: Db,
   device: { id: string; userId: string; tenant: string; at: string; lastSeq: number },
 ) {
-  await db
+  await trx
     .insertInto('sync_devices')
     .values({
       id: device.id,
@@ -20,7 +25,10 @@ export async function insertDevice(
       created_at: device.at,
       last_seen_at: device.at,
     })
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute()
+  const query = trx.selectFrom('sync_devices').selectAll().where('id', '=', device.id)
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow()
 }
 
 export async function updateDevice(db: Db, id: string, lastSeq: number, at: string) {
@@ -194,7 +202,11 @@ export async function raiseHorizon(db: Db, tenant: string, minVersion: number) {
     .insertInto('sync_horizon')
     .values({ tenant_slug: tenant, min_version: minVersion })
     .onConflict((oc) =>
-      oc.column('tenant_slug').doUpdateSet({ min_version: sql`max(sync_horizon.min_version, excluded.min_version)` }),
+      oc.column('tenant_slug').doUpdateSet({
+        min_version: isPostgres(db)
+          ? sql`greatest(sync_horizon.min_version, excluded.min_version)`
+          : sql`max(sync_horizon.min_version, excluded.min_version)`,
+      }),
     )
     .execute()
 }

@@ -1,4 +1,5 @@
 import type { Attempt } from '@mw/sync-protocol'
+import { sql } from 'kysely'
 import type { Actor } from '../../auth/actor.ts'
 import type { Db } from '../database.ts'
 import type { TrainingAssignmentRow, TrainingAttemptTable } from '../tables/training.table.ts'
@@ -52,7 +53,11 @@ export async function assignmentStats(db: Db, tenant: string, rows: TrainingAssi
     .execute()
   const attempts = await db
     .selectFrom('training_attempts')
-    .select(['assignment_id', 'user_id', (eb) => eb.fn.max(eb('answered', '>=', eb.ref('questions'))).as('complete')])
+    .select([
+      'assignment_id',
+      'user_id',
+      sql<number>`max(case when answered >= questions then 1 else 0 end)`.as('complete'),
+    ])
     .where('tenant_slug', '=', tenant)
     .groupBy(['assignment_id', 'user_id'])
     .execute()

@@ -1,5 +1,5 @@
 import type { Role } from '@mw/sync-protocol'
-import type { Insertable } from 'kysely'
+import { type Insertable, sql } from 'kysely'
 import type { Db } from '../database.ts'
 import type { UserTable } from '../tables/user.table.ts'
 
@@ -36,7 +36,7 @@ export async function isMember(db: Db, tenant: string, userId: string): Promise<
 }
 
 export const findUserByEmail = (db: Db, email: string) =>
-  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+  db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst()
 
 /** Every membership with its user, for the local sign-in page's buttons. */
 export const listMembersForSignIn = (db: Db) =>
@@ -52,7 +52,11 @@ export const findUserBySubject = (db: Db, subject: string) =>
   db.selectFrom('users').select('id').where('oidc_subject', '=', subject).executeTakeFirst()
 
 export const findUserLink = (db: Db, email: string) =>
-  db.selectFrom('users').select(['id', 'oidc_subject']).where('email', '=', email).executeTakeFirst()
+  db
+    .selectFrom('users')
+    .select(['id', 'oidc_subject'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst()
 
 export async function linkUserSubject(db: Db, userId: string, subject: string): Promise<void> {
   await db.updateTable('users').set({ oidc_subject: subject }).where('id', '=', userId).execute()

@@ -5,8 +5,8 @@
 import { createApp } from '../../../../api/src/app.ts'
 import type { AppDeps } from '../../../../api/src/app-env.ts'
 import { finishDocument, insertDocument } from '../../../../api/src/db/queries/documents.ts'
+import { scopeToken } from '../../../../api/src/db/queries/knowledge.ts'
 import { storeOriginal } from '../../../../api/src/documents/originals.ts'
-import { scopeToken } from '../../../../api/src/experts/search-terms.ts'
 import { newId } from '../../../../api/src/lib/ids.ts'
 import { createTestApp } from '../../../../api/src/test/test-app.ts'
 

@@ -39,7 +39,7 @@ export function SystemFigures() {
       </dd>
       <dt>Database</dt>
       <dd>
-        SQLite, {formatSize(info.database.sizeBytes)}
+        {info.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}, {formatSize(info.database.sizeBytes)}
         {info.database.freeBytes !== null && `, ${formatSize(info.database.freeBytes)} free on its disk`}
       </dd>
       <dt>Knowledge</dt>
