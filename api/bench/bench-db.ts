@@ -1,12 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Db } from '../src/db/database.ts'
-import { openSqlite } from '../src/db/database.ts'
+import { type Db, openDatabase, openSqlite } from '../src/db/database.ts'
 import { migrateToLatest } from '../src/db/migrate.ts'
+import { createPostgresDatabase } from '../src/db/queries/copy.ts'
 import { loadEnv } from '../src/env.ts'
 import { createLogger } from '../src/lib/logger.ts'
 import { seedIfEmpty } from '../src/seed/seed.ts'
+import { startCluster } from '../src/test/postgres-cluster.ts'
 
 /** A migrated, seeded database for a benchmark: in memory, or a temp file when the size matters. */
 export async function benchDatabase(file = ':memory:') {
@@ -14,6 +15,34 @@ export async function benchDatabase(file = ':memory:') {
   await migrateToLatest(opened.db)
   await seedIfEmpty(opened.db)
   return opened
+}
+
+/**
+ * A migrated, seeded database on PostgreSQL, in a throwaway cluster (`--postgres` on a benchmark);
+ * `close` stops the cluster and removes it.
+ */
+export async function benchPostgres(): Promise<{ db: Db; close: () => Promise<void> }> {
+  const cluster = await startCluster()
+  const admin = openDatabase(`${cluster.baseUrl}postgres`).db
+  await createPostgresDatabase(admin, 'bench')
+  await admin.destroy()
+  const { db } = openDatabase(`${cluster.baseUrl}bench`)
+  await migrateToLatest(db)
+  await seedIfEmpty(db)
+  return {
+    db,
+    close: async () => {
+      await db.destroy()
+      cluster.stop()
+    },
+  }
+}
+
+/** The benchmark's database: PostgreSQL with `--postgres`, else SQLite in memory. */
+export async function benchDatabaseFromArgs(): Promise<{ db: Db; kind: string; close: () => Promise<void> }> {
+  if (process.argv.includes('--postgres')) return { ...(await benchPostgres()), kind: 'PostgreSQL' }
+  const { db } = await benchDatabase()
+  return { db, kind: 'SQLite', close: () => db.destroy() }
 }
 
 /** What the knowledge-base code needs beside the database: originals in a temp dir, no logs. */

@@ -5,7 +5,8 @@
  *    answer; a validation set written after the ranking was settled is reported apart.
  * 2. The starter packs' own 21 questions, each naming the section that answers it.
  * Prints recall@5, MRR, fact in the built-in answer, false "nothing relevant", unanswerable
- * questions said so, and retrieval latency (p50/p95).
+ * questions said so, and retrieval latency (p50/p95). `-- --postgres` runs the same on PostgreSQL
+ * (a throwaway cluster), to compare its full-text ranking with SQLite's.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,7 +16,7 @@ import { localAnswerLines, TOP_K } from '@mw/sync-protocol/retrieval'
 import { ingestFile } from '../src/experts/ingest.ts'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { retrieve } from '../src/experts/retrieve.ts'
-import { benchDatabase, benchDeps, percentile } from './bench-db.ts'
+import { benchDatabaseFromArgs, benchDeps, percentile } from './bench-db.ts'
 
 interface CorpusCase {
   question: string
@@ -33,7 +34,8 @@ interface PackCase {
 const here = import.meta.dirname
 const corpusDir = path.join(here, 'eval-corpus')
 const verbose = process.argv.includes('--verbose')
-const { db } = await benchDatabase()
+const { db, kind, close } = await benchDatabaseFromArgs()
+console.log(`Database: ${kind}`)
 const deps = benchDeps(db)
 await seedKnowledgePacks(deps, 'demo')
 const EXPERT: Expert = 'furuno'
@@ -126,4 +128,4 @@ for (const c of packCases) {
 console.log(
   `Starter packs (${packCases.length} questions): recall@${TOP_K} ${pct(packHits, packCases.length)}, MRR ${pct(packReciprocal, packCases.length)}`,
 )
-await db.destroy()
+await close()

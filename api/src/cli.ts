@@ -20,6 +20,7 @@ import { findTenant } from './db/queries/tenants.ts'
 import { type Env, loadEnv } from './env.ts'
 import { addMember } from './mutations/members.ts'
 import { BackupError, backup, restore } from './ops/backup.ts'
+import { CopyError, copyToPostgres } from './ops/db-copy.ts'
 import { deleteTenant, exportTenant, TenantDataError } from './ops/tenant-data.ts'
 import { resetSeededTenant } from './seed/reset-tenant.ts'
 import { createTenant } from './seed/seed.ts'
@@ -34,7 +35,8 @@ const USAGE = `Usage: npm run cli -- <command>
   tenant:export <tenant> FILE                            everything a tenant owns: JSON and its files, one tar.gz
   tenant:delete <tenant>                                 remove every row and file of a tenant, nothing of another
   backup FILE                                            a consistent backup (database and originals) while the server runs
-  restore FILE [--force]                                 restore into an empty DATA_DIR (--force replaces data; stop the server first)`
+  restore FILE [--force]                                 restore into an empty DATA_DIR (--force replaces data; stop the server first)
+  db:copy --to postgres://…                              copy the SQLite database in DATA_DIR into an empty PostgreSQL database`
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value)
@@ -109,14 +111,21 @@ export async function runCli(db: Db, argv: string[], env: Env = loadEnv()): Prom
   }
 }
 
-/** Backup and restore work on files, not through an open database (a restore needs an empty DATA_DIR). */
+/** Backup, restore and db:copy work on files and URLs, not through the server's open database (a restore needs an empty DATA_DIR). */
 export async function runFileCommand(env: Env, argv: string[]): Promise<string | null> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { force: { type: 'boolean' } },
+    options: { force: { type: 'boolean' }, to: { type: 'string' } },
   })
   const [command, file, ...extra] = positionals
+  if (command === 'db:copy') {
+    if (!values.to || file) throw new CliError(`db:copy takes --to postgres://….\n${USAGE}`)
+    const { rows } = await copyToPostgres(env.dbFile, values.to).catch((error: unknown) => {
+      throw error instanceof CopyError ? new CliError(error.message) : error
+    })
+    return `Copied ${rows} rows from ${env.dbFile} into PostgreSQL. Start the server with DATABASE_URL set to it; the originals stay in ${env.documentsDir}.`
+  }
   if (command !== 'backup' && command !== 'restore') return null
   if (!file || extra.length) throw new CliError(`${command} takes one FILE.\n${USAGE}`)
   try {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { afterAll, inject } from 'vitest'
 import { type Db, openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
+import { createPostgresDatabase } from '../db/queries/copy.ts'
 
 /**
  * A database of its own for a test: SQLite in memory, or in the `api-pg` project a new database in
@@ -17,22 +17,28 @@ export const onPostgres = () => Boolean(inject('postgresUrl'))
 
 export async function testDatabase(options: { migrated?: boolean } = {}): Promise<Db> {
   const migrated = options.migrated ?? true
-  const base = inject('postgresUrl')
-  if (!base) {
+  if (!inject('postgresUrl')) {
     const { db } = openDatabase(':memory:')
     if (migrated) await migrateToLatest(db)
     return db
   }
+  const { db } = openDatabase(await newPostgresDatabase(migrated ? 'mw_template' : 'template0'))
+  opened.push(db)
+  return db
+}
+
+/** In the `api-pg` project: the URL of a new database, empty or a copy of the migrated template. */
+export async function newPostgresDatabase(template: 'mw_template' | 'template0' = 'template0'): Promise<string> {
+  const base = inject('postgresUrl')
+  if (!base) throw new Error('newPostgresDatabase runs in the api-pg project only')
   const name = `t_${randomUUID().replaceAll('-', '')}`
   const admin = openDatabase(`${base}postgres`).db
   try {
-    await sql.raw(`CREATE DATABASE ${name} TEMPLATE ${migrated ? 'mw_template' : 'template0'}`).execute(admin)
+    await createPostgresDatabase(admin, name, template)
   } finally {
     await admin.destroy()
   }
-  const { db } = openDatabase(`${base}${name}`)
-  opened.push(db)
-  return db
+  return `${base}${name}`
 }
 
 declare module 'vitest' {

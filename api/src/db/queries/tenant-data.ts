@@ -37,7 +37,11 @@ export async function tenantRows(db: Db, tenant: string): Promise<Record<string,
   const rows: Record<string, unknown[]> = {}
   rows.tenants = (await sql`SELECT * FROM tenants WHERE slug = ${tenant}`.execute(db)).rows
   for (const table of [...TENANT_TABLES].reverse()) {
-    rows[table] = (await sql`SELECT * FROM ${sql.table(table)} WHERE tenant_slug = ${tenant}`.execute(db)).rows
+    const { rows: stored } = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM ${sql.table(table)} WHERE tenant_slug = ${tenant}`.execute(db)
+    // PostgreSQL's search column is computed from the passage, like SQLite's FTS5 index: not data.
+    rows[table] = stored.map(({ search: _search, ...row }) => row)
   }
   rows.users = (
     await sql`SELECT u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.created_at
