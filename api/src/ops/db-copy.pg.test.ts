@@ -10,7 +10,7 @@ import { loadEnv } from '../env.ts'
 import { seedIfEmpty } from '../seed/seed.ts'
 import { newCase, pull, pullAll, pushOk } from '../test/sync-kit.ts'
 import { createTestApp } from '../test/test-app.ts'
-import { newPostgresDatabase, onPostgres } from '../test/test-database.ts'
+import { newPostgresDatabase } from '../test/test-database.ts'
 
 const TABLES = ['tenants', 'users', 'memberships', 'sessions', 'cases', 'change_log', 'sync_devices', 'kb_passages']
 
@@ -27,7 +27,7 @@ async function counts(db: Db): Promise<Record<string, number>> {
   return out
 }
 
-describe.runIf(onPostgres())('db:copy from SQLite to PostgreSQL', () => {
+describe('db:copy from SQLite to PostgreSQL', () => {
   it('keeps ids, sessions, device sequence numbers and cursors, so devices and people carry on', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-copy-'))
     const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', WEB_DIST: '/nonexistent' })
