@@ -2,6 +2,7 @@ import type { Actor } from './auth/actor.ts'
 import type { Db } from './db/database.ts'
 import type { UserRow } from './db/tables/user.table.ts'
 import type { Env } from './env.ts'
+import type { InstanceSignals } from './lib/instance-signals.ts'
 import type { Logger } from './lib/logger.ts'
 import type { Metrics } from './lib/metrics.ts'
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   lifecycle?: { state: 'starting' | 'serving' | 'stopping' }
   /** Prometheus metrics; createApp makes them when not given. */
   metrics?: Metrics
+  /** Messages to the other instances on the database; createApp keeps them in this process when not given. */
+  signals?: InstanceSignals
 }
 
 export interface AppEnv {

@@ -9,6 +9,8 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { hasSessionCookie } from './auth/sessions.ts'
 import { ApiError, fromDatabaseError } from './errors.ts'
+import { listenForStops } from './experts/answer-stored-message.ts'
+import { inProcessSignals } from './lib/instance-signals.ts'
 import { createMetrics } from './lib/metrics.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { bodyLimit } from './middleware/body-limit.ts'
@@ -51,6 +53,8 @@ const COMPRESSIBLE =
 
 export function createApp(deps: AppDeps) {
   deps.metrics ??= createMetrics()
+  deps.signals ??= inProcessSignals()
+  listenForStops(deps)
   const app = new Hono<AppEnv>()
 
   app.use(async (c, next) => {

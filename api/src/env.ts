@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { isPostgresUrl } from './db/database.ts'
@@ -49,6 +50,11 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Names this instance among several on one database (document jobs it has claimed). The same name
+   * after a restart takes its unfinished jobs back at once; another instance waits for their lease.
+   */
+  INSTANCE_ID: z.string().min(1).max(200).optional(),
   /** Per-user and per-tenant request budgets (middleware/rate-limit.ts); off only for tests that hammer the API. */
   RATE_LIMITS: z
     .enum(['on', 'off'])
@@ -71,6 +77,8 @@ export type Env = z.infer<typeof envSchema> & {
   dbFile: string
   /** What openDatabase opens: DATABASE_URL when it names PostgreSQL, else the SQLite file. */
   database: string
+  /** INSTANCE_ID, else this host and port. */
+  instanceId: string
   /** Where uploaded manuals are kept, by content hash. */
   documentsDir: string
   /** Every outbound call goes through this fetch (lib/outbound.ts). */
@@ -130,6 +138,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     oidc,
     dbFile: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db'),
     database: env.DATABASE_URL ?? path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'workbench.db'),
+    instanceId: env.INSTANCE_ID ?? `${os.hostname()}:${env.PORT}`,
     documentsDir: path.join(dataDir(env.DATA_DIR, source.INIT_CWD), 'originals'),
     fetch: outboundFetch(limits),
   }

@@ -6,11 +6,12 @@ import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { releasePendingIdempotencyKeys } from './db/queries/idempotency.ts'
 import { checkpointAndClose } from './db/queries/lifecycle.ts'
-import { resumeProcessing } from './documents/process.ts'
+import { resumeProcessing, scheduleTakeover } from './documents/process.ts'
 import { resumeEmbedding } from './embeddings/indexer.ts'
 import { loadEnv } from './env.ts'
 import { answerInBackground, answerUnansweredMessages } from './experts/answer-stored-message.ts'
 import { seedKnowledgeForAllTenants } from './experts/packs.ts'
+import { openInstanceSignals } from './lib/instance-signals.ts'
 import { createLogger } from './lib/logger.ts'
 import { scheduleBackups } from './ops/backup-schedule.ts'
 import { endOpenStreams } from './routes/experts.ts'
@@ -24,9 +25,12 @@ if (await seedIfEmpty(db)) console.log('Seeded the demo and harbor tenants.')
 scheduleSyncMaintenance(db, (error) => console.error('Pruning the sync log failed:', error))
 await releasePendingIdempotencyKeys(db)
 
-const deps: AppDeps = { db, env, log: createLogger(env), lifecycle: { state: 'starting' } }
+const log = createLogger(env)
+const signals = await openInstanceSignals(env.database, (error) => log.error({ err: error }, 'instance signals'))
+const deps: AppDeps = { db, env, log, signals, lifecycle: { state: 'starting' } }
 scheduleBackups(env, deps.log)
 const resumed = await resumeProcessing(deps)
+const stopTakeover = scheduleTakeover(deps)
 void resumeEmbedding(deps)
 if (resumed > 0) console.log(`Processing ${resumed} documents a restart interrupted.`)
 const knowledge = await seedKnowledgeForAllTenants(deps)
@@ -44,8 +48,9 @@ const SHUTDOWN_GRACE_MS = env.SHUTDOWN_GRACE_MS
 
 /**
  * SIGTERM/SIGINT: readiness turns 503, no new connection is taken, requests in flight finish
- * (up to the grace period; answer streams still open then get a final error event), then the WAL
- * is checkpointed into the database file and it is closed.
+ * (up to the grace period; answer streams still open then get a final error event), document jobs
+ * of this instance are let go for another to take, then SQLite's WAL is checkpointed into the
+ * database file (or PostgreSQL's pool closed).
  */
 let stopping = false
 const shutdown = () => {
@@ -66,7 +71,11 @@ const shutdown = () => {
   http.closeIdleConnections()
   server.close(() => {
     clearTimeout(cut)
-    void checkpointAndClose(db).finally(() => process.exit(0))
+    void stopTakeover()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'releasing document jobs'))
+      .then(() => signals.close())
+      .then(() => checkpointAndClose(db))
+      .finally(() => process.exit(0))
   })
 }
 process.on('SIGINT', shutdown)

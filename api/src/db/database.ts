@@ -23,6 +23,8 @@ import type { MessageImageTable } from './tables/message-image.table.ts'
 import type {
   ChangeLogTable,
   IdempotencyKeyTable,
+  RateLimitBucketTable,
+  StreamSlotTable,
   SyncDeviceTable,
   SyncHorizonTable,
   SyncMutationTable,
@@ -60,6 +62,8 @@ export interface Database {
   kb_embedding_settings: KbEmbeddingSettingsTable
   kb_passage_vectors: KbPassageVectorTable
   case_attachments: CaseAttachmentTable
+  rate_limit_buckets: RateLimitBucketTable
+  stream_slots: StreamSlotTable
 }
 
 export type Db = Kysely<Database>

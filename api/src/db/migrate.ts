@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
 import type { Db } from './database.ts'
 import * as initial from './migrations/2026-11-20T1200-initial.ts'
@@ -13,6 +14,7 @@ import * as expertSynonyms from './migrations/2026-11-26T1300-expert-synonyms.ts
 import * as passageEmbeddings from './migrations/2026-11-26T1400-passage-embeddings.ts'
 import * as trainingAttempts from './migrations/2026-11-26T1500-training-attempts.ts'
 import * as caseAttachments from './migrations/2026-11-26T1600-case-attachments.ts'
+import * as instanceState from './migrations/2026-11-27T1200-instance-state.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1400-passage-embeddings': passageEmbeddings,
   '2026-11-26T1500-training-attempts': trainingAttempts,
   '2026-11-26T1600-case-attachments': caseAttachments,
+  '2026-11-27T1200-instance-state': instanceState,
 }
 
 /** The names of every migration this code knows, in order. */
@@ -40,7 +43,21 @@ export async function pendingMigrations(db: Db): Promise<number> {
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length
 }
 
+/** Migrations the database has applied that this code does not know: a newer version ran on it. */
+async function unknownAppliedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true })
+  if (!tables.some((t) => t.name === 'kysely_migration')) return []
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
+  return rows.map((r) => r.name).filter((name) => !MIGRATION_NAMES.includes(name))
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  const unknown = await unknownAppliedMigrations(db)
+  if (unknown.length > 0) {
+    throw new Error(
+      `This database was migrated by a newer version of Marine Workbench (${unknown.join(', ')}). Run that version or a later one, or restore a backup taken with this version.`,
+    )
+  }
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')

@@ -1,8 +1,10 @@
 /**
  * Processing off the request path: documents are parsed one at a time per server in a worker
  * thread (memory and time capped, kept warm between documents), with progress written as pages are done. The passages
- * and the `ready` status are written in one transaction; a failure writes only the reason. At
- * boot, whatever a restart left `processing` is processed again from its kept original.
+ * and the `ready` status are written in one transaction; a failure writes only the reason.
+ * Several instances may share the database: each job is claimed by one of them for a lease it
+ * renews while it works. At boot and every half minute, whatever is left `processing` with no
+ * live claim (a restart, an instance that died) is processed again from its kept original.
  */
 import fs from 'node:fs'
 import { Worker } from 'node:worker_threads'
@@ -10,10 +12,12 @@ import type { Logger } from 'pino'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import {
+  claimableDocuments,
+  claimDocument,
   documentToProcess,
   failDocument,
   finishDocument,
-  processingDocuments,
+  releaseClaims,
   setDocumentProgress,
 } from '../db/queries/documents.ts'
 import { scopeToken } from '../db/queries/knowledge.ts'
@@ -33,6 +37,9 @@ const TOO_SLOW = 'Reading this file took too long (over 10 minutes). Split it in
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64 }
 const PARSE_TIMEOUT_MS = 10 * 60_000
 const PROGRESS_EVERY_MS = 250
+/** How long a claim on a job holds without renewal; renewed every third of it while the job runs. */
+const CLAIM_LEASE_MS = 90_000
+const TAKEOVER_EVERY_MS = 30_000
 
 interface Deps {
   db: Db
@@ -59,17 +66,53 @@ export function queueProcessing(deps: Deps, id: string): Promise<void> {
 /** Resolves when every queued document is processed (tests, shutdown). */
 export const processingIdle = (db: Db) => queues.get(db)?.chain ?? Promise.resolve()
 
-/** At boot: what a restart interrupted is processed again. */
+/** What no live instance holds (a restart interrupted it, its instance died) is processed again. */
 export async function resumeProcessing(deps: Deps): Promise<number> {
-  const left = await processingDocuments(deps.db)
+  const left = await claimableDocuments(deps.db, deps.env.instanceId, now())
   for (const doc of left) void queueProcessing(deps, doc.id)
   return left.length
 }
 
+/** Every half minute, takes over jobs whose instance stopped renewing its claim; returns the stop. */
+export function scheduleTakeover(deps: Deps): () => Promise<void> {
+  const timer = setInterval(() => {
+    resumeProcessing(deps).catch((error: unknown) => deps.log.error({ err: error }, 'taking over documents'))
+  }, TAKEOVER_EVERY_MS)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await releaseClaims(deps.db, deps.env.instanceId)
+  }
+}
+
+const claim = (deps: Deps, id: string) => {
+  const at = Date.now()
+  return claimDocument(
+    deps.db,
+    id,
+    deps.env.instanceId,
+    new Date(at).toISOString(),
+    new Date(at + CLAIM_LEASE_MS).toISOString(),
+  )
+}
+
 async function processDocument(deps: Deps, id: string): Promise<'ready' | 'failed' | null> {
+  const doc = await documentToProcess(deps.db, id)
+  if (doc?.status !== 'processing' || !(await claim(deps, id))) return null
+  const renew = setInterval(() => void claim(deps, id).catch(() => {}), CLAIM_LEASE_MS / 3)
+  try {
+    return await processClaimed(deps, doc)
+  } finally {
+    clearInterval(renew)
+  }
+}
+
+async function processClaimed(
+  deps: Deps,
+  doc: NonNullable<Awaited<ReturnType<typeof documentToProcess>>>,
+): Promise<'ready' | 'failed' | null> {
   const { db, env } = deps
-  const doc = await documentToProcess(db, id)
-  if (doc?.status !== 'processing') return null
+  const { id } = doc
   const fail = async (reason: string) => {
     await failDocument(db, id, reason, now())
     await recordChange(db, doc.tenant_slug, 'knowledge', doc.expert)
@@ -87,6 +130,8 @@ async function processDocument(deps: Deps, id: string): Promise<'ready' | 'faile
   // file name: an Admin's rename, and the title of an earlier edition, are kept.
   const automatic = doc.title === titleFromFileName(doc.file_name)
   const title = automatic && outcome.title !== '' ? outcome.title : null
+  // Another instance took the job over while this one was stalled: its result counts, not this one.
+  if (!(await claim(deps, id))) return null
   await db.transaction().execute((trx) =>
     finishDocument(trx, {
       id,

@@ -85,10 +85,19 @@ async function answerOnce(
   )
 }
 
+const STOP_TOPIC = 'answer.stop'
+/** How long a stop asked of another instance waits for that instance to store the stopped answer. */
+const STOP_WAIT_MS = 5000
+
+/** Every instance stops the answer it is writing when any instance is asked to (POST /messages/{id}/stop). */
+export function listenForStops(deps: AppDeps): () => void {
+  return deps.signals?.subscribe(STOP_TOPIC, (messageId) => running.get(messageId)?.stop.abort()) ?? (() => {})
+}
+
 /**
- * Stops the answer being written to one of the actor's questions; what had arrived is stored as
- * the answer, marked stopped. An answer already finished is returned as it is; null when the
- * question is not theirs or no answer is being written in this process.
+ * Stops the answer being written to one of the actor's questions, by this instance or another;
+ * what had arrived is stored as the answer, marked stopped. An answer already finished is
+ * returned as it is; null when the question is not theirs or no answer is being written.
  */
 export async function stopAnswer(deps: AppDeps, actor: Actor, messageId: string): Promise<Message | null> {
   const message = await findUserMessage(deps.db, actor.tenant, messageId)
@@ -99,7 +108,14 @@ export async function stopAnswer(deps: AppDeps, actor: Actor, messageId: string)
     return answer.finished
   }
   const stored = await findAnswer(deps.db, messageId)
-  return stored ? toMessage(stored) : null
+  if (stored || !deps.signals?.shared) return stored ? toMessage(stored) : null
+  await deps.signals.publish(STOP_TOPIC, messageId)
+  for (let waited = 0; waited < STOP_WAIT_MS; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const stopped = await findAnswer(deps.db, messageId)
+    if (stopped) return toMessage(stopped)
+  }
+  return null
 }
 
 /** Answers a stored message of `actor` (or returns the stored answer); null if the message is not theirs or the answer failed. */

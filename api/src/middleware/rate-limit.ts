@@ -1,18 +1,16 @@
 /**
  * Per-user and per-tenant request budgets, so one user or one noisy tenant cannot crowd out the
- * others (the server is one process: its event loop is shared). Token buckets in memory: each
- * budget refills continuously up to its burst. Answer streams are also capped by how many run at
- * once. Over a budget: 429 `rate_limited` with Retry-After, before any work is done.
+ * others. Token buckets in the database (db/queries/rate-limits.ts), so several instances share
+ * them: each budget refills continuously up to its burst. Answer streams are also capped by how
+ * many run at once, as leased slots. Over a budget: 429 `rate_limited` with Retry-After, before
+ * any work is done.
  */
+import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
+import { type Budget, closeStreamSlot, openStreamSlot, takeToken } from '../db/queries/rate-limits.ts'
 import { ApiError } from '../errors.ts'
-
-interface Budget {
-  perMinute: number
-  burst: number
-}
 
 interface Rule {
   name: string
@@ -56,24 +54,8 @@ const RULES: Rule[] = [
 /** Per address: generous, since a fleet of tablets behind one marina NAT signs in at the start of a shift. */
 const SIGN_IN: Budget = { perMinute: 120, burst: 60 }
 
-interface Bucket {
-  tokens: number
-  at: number
-}
-
-/** Takes one token; the seconds to wait when there is none. */
-function take(buckets: Map<string, Bucket>, key: string, budget: Budget, now: number): number {
-  const rate = budget.perMinute / 60_000
-  const bucket = buckets.get(key) ?? { tokens: budget.burst, at: now }
-  bucket.tokens = Math.min(budget.burst, bucket.tokens + (now - bucket.at) * rate)
-  bucket.at = now
-  buckets.set(key, bucket)
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1
-    return 0
-  }
-  return Math.ceil((1 - bucket.tokens) / rate / 1000)
-}
+/** An open answer stream counts this long at most (longer than any answer may take: OUTBOUND_TIMEOUT_MS caps the model). */
+const STREAM_SLOT_LEASE_MS = 15 * 60_000
 
 function refuse(c: Context<AppEnv>, what: string, seconds: number) {
   c.get('deps').metrics?.rateLimited.inc({ limit: what })
@@ -104,14 +86,11 @@ function remoteAddress(c: Context): string {
   return incoming?.socket?.remoteAddress ?? 'unknown'
 }
 
-/** The two limiters of one app, with their own budgets (tests get fresh ones with each app). */
+/** The two limiters of an app; their budgets live in its database. */
 export function createRateLimits() {
-  const buckets = new Map<string, Bucket>()
-  const running = new Map<string, number>()
-
   const signIn = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.get('deps').env.RATE_LIMITS) return next()
-    const wait = take(buckets, `sign-in:${remoteAddress(c)}`, SIGN_IN, Date.now())
+    const wait = await takeToken(c.get('deps').db, `sign-in:${remoteAddress(c)}`, SIGN_IN, Date.now())
     if (wait > 0) throw refuse(c, 'sign-in attempts', wait)
     await next()
   })
@@ -119,33 +98,33 @@ export function createRateLimits() {
   /** For /api/t/:tenant/*, after requireMember (the user and tenant are known). */
   const tenant = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.get('deps').env.RATE_LIMITS) return next()
+    const { db } = c.get('deps')
     const actor = c.get('actor')
     const rule = RULES.find((r) => r.matches(c.req.method, c.req.path)) as Rule
     const now = Date.now()
     const userKey = `${rule.name}:user:${actor.userId}`
     const tenantKey = `${rule.name}:tenant:${actor.tenant}`
-    const waitUser = take(buckets, userKey, rule.user, now)
+    const waitUser = await takeToken(db, userKey, rule.user, now)
     if (waitUser > 0) throw refuse(c, rule.name, waitUser)
-    const waitTenant = take(buckets, tenantKey, rule.tenant, now)
+    const waitTenant = await takeToken(db, tenantKey, rule.tenant, now)
     if (waitTenant > 0) throw refuse(c, `${rule.name} in this workspace`, waitTenant)
     if (!rule.concurrent) return next()
 
-    if ((running.get(userKey) ?? 0) >= rule.concurrent.user) throw refuse(c, `${rule.name} at once`, 5)
-    if ((running.get(tenantKey) ?? 0) >= rule.concurrent.tenant) {
-      throw refuse(c, `${rule.name} at once in this workspace`, 5)
-    }
-    const change = (by: number) => {
-      running.set(userKey, (running.get(userKey) ?? 0) + by)
-      running.set(tenantKey, (running.get(tenantKey) ?? 0) + by)
-    }
-    change(1)
+    const slot = { id: randomUUID(), userKey, tenantKey }
+    const full = await openStreamSlot(db, slot, rule.concurrent, now, STREAM_SLOT_LEASE_MS)
+    if (full === 'user') throw refuse(c, `${rule.name} at once`, 5)
+    if (full === 'tenant') throw refuse(c, `${rule.name} at once in this workspace`, 5)
+    const release = () =>
+      void closeStreamSlot(db, slot.id).catch((error: unknown) =>
+        c.get('deps').log.error({ err: error }, 'closing an answer stream slot'),
+      )
     try {
       await next()
     } catch (error) {
-      change(-1)
+      release()
       throw error
     }
-    releaseWhenDone(c, () => change(-1))
+    releaseWhenDone(c, release)
   })
 
   return { signIn, tenant }

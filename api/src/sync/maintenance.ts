@@ -5,6 +5,7 @@
  */
 import { SERVER_LOG_RETENTION_DAYS } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
+import { pruneRateLimits } from '../db/queries/rate-limits.ts'
 import { pruneIdempotencyKeys, pruneSyncMutations, pruneTombstones, raiseHorizon } from '../db/queries/sync.ts'
 import { daysAgo } from '../lib/time.ts'
 
@@ -15,6 +16,8 @@ export async function pruneSyncLog(db: Db, nowMs = Date.now()) {
   return db.transaction().execute(async (trx) => {
     const tombstones = await pruneTombstones(trx, before)
     for (const t of tombstones) await raiseHorizon(trx, t.tenant, t.maxVersion + 1)
+    // Buckets untouched for a day are full again, and expired stream slots count for nothing.
+    await pruneRateLimits(trx, nowMs - DAY_MS)
     return {
       tombstones: tombstones.length,
       mutations: await pruneSyncMutations(trx, before),

@@ -21,6 +21,9 @@ export interface KbDocumentTable {
   error: string | null
   warning: string | null
   created_by: string | null
+  /** The instance processing it, until `claimed_until` (a lease it renews while it works). */
+  claimed_by: string | null
+  claimed_until: string | null
 }
 export type KbDocumentRow = Selectable<KbDocumentTable>
 

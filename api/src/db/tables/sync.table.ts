@@ -47,3 +47,19 @@ export interface IdempotencyKeyTable {
   response_body: string | null
   created_at: string
 }
+
+/** A request budget (token bucket) shared by every instance: its tokens at `at` (ms), and whether the last take got one. */
+export interface RateLimitBucketTable {
+  key: string
+  tokens: number
+  at: number
+  granted: number
+}
+
+/** An answer stream open now, counted against its user's and tenant's cap until it ends or its lease runs out. */
+export interface StreamSlotTable {
+  id: string
+  user_key: string
+  tenant_key: string
+  expires_at: number
+}
