@@ -18,3 +18,14 @@ export type AgentId = z.infer<typeof agentIdSchema>
 
 /** A trimmed, non-empty string of at most `max` characters. */
 export const requiredText = (max: number) => z.string().trim().min(1).max(max)
+
+/**
+ * Paging of the REST lists (cases, conversations, training sets and assignments, users,
+ * documents): `limit` rows at most, after the opaque `cursor` the previous page's `Link: <…>;
+ * rel="next"` header carried. A list answers the same array (or object) it always did.
+ */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: z.string().max(400).optional(),
+})
+export type PageQuery = z.infer<typeof pageQuerySchema>

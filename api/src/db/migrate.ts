@@ -15,6 +15,7 @@ import * as passageEmbeddings from './migrations/2026-11-26T1400-passage-embeddi
 import * as trainingAttempts from './migrations/2026-11-26T1500-training-attempts.ts'
 import * as caseAttachments from './migrations/2026-11-26T1600-case-attachments.ts'
 import * as instanceState from './migrations/2026-11-27T1200-instance-state.ts'
+import * as listPaging from './migrations/2026-11-27T1300-list-paging.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1500-training-attempts': trainingAttempts,
   '2026-11-26T1600-case-attachments': caseAttachments,
   '2026-11-27T1200-instance-state': instanceState,
+  '2026-11-27T1300-list-paging': listPaging,
 }
 
 /** The names of every migration this code knows, in order. */

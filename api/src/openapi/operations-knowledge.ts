@@ -9,6 +9,7 @@ export const KNOWLEDGE_OPERATIONS: Operation[] = [
     path: `${T}/experts/{expert}/documents`,
     summary: "An expert's documents",
     access: 'member',
+    query: p.pageQuerySchema,
     tag: 'knowledge',
     ...ok(),
     response: p.documentListSchema,

@@ -175,6 +175,7 @@ export const PLATFORM_OPERATIONS: Operation[] = [
     path: `${T}/admin/users`,
     summary: 'Tenant users',
     access: 'admin',
+    query: p.pageQuerySchema,
     tag: 'admin',
     ...ok(),
     response: list(p.tenantUserSchema),

@@ -2,7 +2,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { expertModelConfigSchema, expertSchema, updateConfigBodySchema, updateRoleBodySchema } from '@mw/sync-protocol'
+import {
+  expertModelConfigSchema,
+  expertSchema,
+  pageQuerySchema,
+  updateConfigBodySchema,
+  updateRoleBodySchema,
+} from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
@@ -12,6 +18,7 @@ import { endUserSessions } from '../db/queries/users.ts'
 import { notFound } from '../errors.ts'
 import { providerKeys, testModel } from '../experts/test-model.ts'
 import { cleanLogo } from '../lib/logo.ts'
+import { pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { assertMember } from '../mutations/cases.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
@@ -68,9 +75,11 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json(config)
     },
   )
-  .get('/admin/users', async (c) => {
+  .get('/admin/users', validate('query', pageQuerySchema), async (c) => {
     assertAdmin(c.get('actor'))
-    return c.json(await listTenantUsers(c.get('deps').db, c.get('actor').tenant))
+    const page = pageRequest(c.req.valid('query'), null)
+    const users = await listTenantUsers(c.get('deps').db, c.get('actor').tenant, page)
+    return c.json(pageOf(c, users, page, (u) => [u.email, u.id]))
   })
   // A lost or stolen tablet: the admin signs that user out on every device at once.
   .delete('/admin/users/:userId/sessions', async (c) => {

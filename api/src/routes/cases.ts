@@ -1,8 +1,9 @@
-import { createCaseBodySchema, updateCaseBodySchema } from '@mw/sync-protocol'
+import { createCaseBodySchema, pageQuerySchema, updateCaseBodySchema } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { findVisibleCase, listCaseEvents, listCases, toCase, toCaseEvent } from '../db/queries/cases.ts'
 import { notFound } from '../errors.ts'
+import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { createCase, replaceCaseDescription, setCaseStatus } from '../mutations/cases.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
@@ -12,9 +13,10 @@ import { runMutation } from '../mutations/run-mutation.ts'
  * tenant's; a case the caller may not see answers 404, the same as one that does not exist.
  */
 export const caseRoutes = new Hono<AppEnv>()
-  .get('/cases', async (c) => {
-    const rows = await listCases(c.get('deps').db, c.get('actor'))
-    return c.json(rows.map(toCase))
+  .get('/cases', validate('query', pageQuerySchema), async (c) => {
+    const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
+    const rows = await listCases(c.get('deps').db, c.get('actor'), page)
+    return c.json(pageOf(c, rows, page, (r) => [r.created_at, r.id]).map(toCase))
   })
   .post('/cases', validate('json', createCaseBodySchema), async (c) => {
     const body = c.req.valid('json')

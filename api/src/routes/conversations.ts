@@ -2,6 +2,7 @@ import {
   type ConversationWithMessages,
   conversationListQuerySchema,
   feedbackBodySchema,
+  pageQuerySchema,
   renameConversationSchema,
 } from '@mw/sync-protocol'
 import { Hono } from 'hono'
@@ -15,17 +16,20 @@ import {
 } from '../db/queries/conversations.ts'
 import { notFound } from '../errors.ts'
 import { stopAnswer } from '../experts/answer-stored-message.ts'
+import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { deleteConversation, rateAnswer, renameConversation } from '../mutations/chat.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 
 /** The caller's own conversations (search, rename, delete), stopping an answer, and feedback on answers; another user's answers 404 like a missing one. */
 export const conversationRoutes = new Hono<AppEnv>()
-  .get('/conversations', validate('query', conversationListQuerySchema), async (c) => {
+  .get('/conversations', validate('query', conversationListQuerySchema.extend(pageQuerySchema.shape)), async (c) => {
     const { tenant, userId } = c.get('actor')
-    const { agentId, q } = c.req.valid('query')
-    const rows = await listConversations(c.get('deps').db, tenant, userId, agentId, q || undefined)
-    return c.json(rows.map(toConversation))
+    const query = c.req.valid('query')
+    const page = pageRequest(query, DEFAULT_PAGE)
+    const filters = { agentId: query.agentId, search: query.q || undefined }
+    const rows = await listConversations(c.get('deps').db, tenant, userId, filters, page)
+    return c.json(pageOf(c, rows, page, (r) => [r.updated_at, r.id]).map(toConversation))
   })
   .patch('/conversations/:id', validate('json', renameConversationSchema), async (c) => {
     const args = { id: c.req.param('id'), title: c.req.valid('json').title }

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
-import { expertSchema, idSchema, renameDocumentSchema } from '@mw/sync-protocol'
+import { expertSchema, idSchema, pageQuerySchema, renameDocumentSchema } from '@mw/sync-protocol'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -11,6 +11,7 @@ import { addDocuments, getDocument, remove, replaceFile, retitle } from '../docu
 import { originalPath } from '../documents/originals.ts'
 import { receiveFiles } from '../documents/upload.ts'
 import { ApiError } from '../errors.ts'
+import { pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 
 /**
@@ -29,9 +30,11 @@ const expertParam = validate('param', z.object({ expert: expertSchema, tenant: z
 const maxUploadBytes = (c: Context<AppEnv>) => c.get('deps').env.KB_MAX_UPLOAD_MB * 1024 * 1024
 
 documentRoutes
-  .get('/experts/:expert/documents', expertParam, async (c) => {
+  .get('/experts/:expert/documents', expertParam, validate('query', pageQuerySchema), async (c) => {
     const { db } = c.get('deps')
-    return c.json({ documents: await listDocuments(db, c.get('actor').tenant, c.req.valid('param').expert) })
+    const page = pageRequest(c.req.valid('query'), null)
+    const documents = await listDocuments(db, c.get('actor').tenant, c.req.valid('param').expert, page)
+    return c.json({ documents: pageOf(c, documents, page, (d) => [d.createdAt, d.id]) })
   })
   .post('/experts/:expert/documents', expertParam, async (c) => {
     const actor = c.get('actor')

@@ -3,6 +3,7 @@ import {
   assignTrainingBodySchema,
   attemptBodySchema,
   buildTrainingBodySchema,
+  pageQuerySchema,
   SAMPLE_QUESTIONS,
 } from '@mw/sync-protocol'
 import { Hono } from 'hono'
@@ -16,6 +17,7 @@ import {
 } from '../db/queries/training.ts'
 import { assignmentStats, myAssignments, myResults } from '../db/queries/training-attempts.ts'
 import { newId } from '../lib/ids.ts'
+import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { runMutation } from '../mutations/run-mutation.ts'
 import { assignTraining, createTrainingSet } from '../mutations/training.ts'
@@ -26,9 +28,10 @@ import { attemptTraining } from '../training/attempts.ts'
  * them), what the signed-in user is assigned, and their attempts (scored here, on the server).
  */
 export const trainingRoutes = new Hono<AppEnv>()
-  .get('/training/sets', async (c) => {
-    const rows = await listTrainingSets(c.get('deps').db, c.get('actor').tenant)
-    return c.json(rows.map(toTrainingSet))
+  .get('/training/sets', validate('query', pageQuerySchema), async (c) => {
+    const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
+    const rows = await listTrainingSets(c.get('deps').db, c.get('actor').tenant, page)
+    return c.json(pageOf(c, rows, page, (r) => [r.created_at, r.id]).map(toTrainingSet))
   })
   .post('/training/build', validate('json', buildTrainingBodySchema), async (c) => {
     const body = c.req.valid('json')
@@ -40,10 +43,11 @@ export const trainingRoutes = new Hono<AppEnv>()
     const set = await runMutation(c.get('deps').db, (trx) => createTrainingSet(trx, c.get('actor'), args))
     return c.json(set, 201)
   })
-  .get('/training/assignments', async (c) => {
+  .get('/training/assignments', validate('query', pageQuerySchema), async (c) => {
     const { db } = c.get('deps')
     const actor = c.get('actor')
-    const rows = await listAssignments(db, actor)
+    const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
+    const rows = pageOf(c, await listAssignments(db, actor, page), page, (r) => [r.created_at, r.id])
     const stats = await assignmentStats(db, actor.tenant, rows)
     return c.json(rows.map((row) => ({ ...toAssignment(row), stats: stats.get(row.id) })))
   })

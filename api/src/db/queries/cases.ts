@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/actor.ts'
 import { isManagerOrAdmin } from '../../auth/actor.ts'
 import type { Db } from '../database.ts'
 import type { CaseEventRow, CaseRow, CaseTable } from '../tables/case.table.ts'
+import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
 
 export const toCase = (row: CaseRow): Case => ({
   id: row.id,
@@ -33,12 +34,12 @@ export const toCaseEvent = (row: CaseEventRow): CaseEvent => ({
 export const canSeeCase = (actor: Actor, row: Pick<CaseRow, 'created_by' | 'assigned_to'>) =>
   isManagerOrAdmin(actor) || row.created_by === actor.userId || row.assigned_to === actor.userId
 
-export async function listCases(db: Db, actor: Actor): Promise<CaseRow[]> {
+export async function listCases(db: Db, actor: Actor, page: PageRequest = WHOLE_LIST): Promise<CaseRow[]> {
   let query = db.selectFrom('cases').selectAll().where('tenant_slug', '=', actor.tenant)
   if (!isManagerOrAdmin(actor)) {
     query = query.where((eb) => eb.or([eb('created_by', '=', actor.userId), eb('assigned_to', '=', actor.userId)]))
   }
-  return query.orderBy('created_at', 'desc').execute()
+  return keysetPage(query, { sort: 'created_at', id: 'id', desc: true }, page).execute()
 }
 
 /** The case if it exists in the actor's tenant and the actor may see it; undefined otherwise. */

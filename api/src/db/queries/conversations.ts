@@ -2,6 +2,7 @@ import type { AnswerOrigin, Conversation, Message, Source } from '@mw/sync-proto
 import { type Insertable, sql } from 'kysely'
 import type { Db } from '../database.ts'
 import type { ConversationRow, ConversationTable, MessageRow, MessageTable } from '../tables/conversation.table.ts'
+import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
 
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
@@ -35,7 +36,14 @@ const ownConversations = (db: Db, tenant: string, userId: string) =>
 export const findOwnDeletedConversation = (db: Db, tenant: string, userId: string, id: string) =>
   allOwnConversations(db, tenant, userId).where('id', '=', id).where('deleted_at', 'is not', null).executeTakeFirst()
 
-export function listConversations(db: Db, tenant: string, userId: string, agentId?: string, search?: string) {
+export function listConversations(
+  db: Db,
+  tenant: string,
+  userId: string,
+  filters: { agentId?: string; search?: string } = {},
+  page: PageRequest = WHOLE_LIST,
+) {
+  const { agentId, search } = filters
   let query = ownConversations(db, tenant, userId)
   if (agentId) query = query.where('agent_id', '=', agentId)
   if (search) {
@@ -54,7 +62,7 @@ export function listConversations(db: Db, tenant: string, userId: string, agentI
       ]),
     )
   }
-  return query.orderBy('updated_at', 'desc').execute()
+  return keysetPage(query, { sort: 'updated_at', id: 'id', desc: true }, page).execute()
 }
 
 export const findOwnConversation = (db: Db, tenant: string, userId: string, id: string) =>

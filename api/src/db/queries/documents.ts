@@ -4,6 +4,7 @@ import type { KbDocumentRow } from '../tables/knowledge.table.ts'
 import { recordChange } from './change-log.ts'
 import { termCounts } from './document-terms.ts'
 import type { NewPassage } from './knowledge.ts'
+import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
 
 export type NewDocument = Omit<
   KbDocumentRow,
@@ -65,12 +66,15 @@ function toDocument(row: Selected): KbDocument {
 }
 
 /** An expert's documents, newest first. */
-export async function listDocuments(db: Db, tenant: string, expert: Expert): Promise<KbDocument[]> {
-  const rows = await selectDocuments(db, tenant)
-    .where('kb_documents.expert', '=', expert)
-    .orderBy('kb_documents.created_at', 'desc')
-    .orderBy('kb_documents.id')
-    .execute()
+export async function listDocuments(
+  db: Db,
+  tenant: string,
+  expert: Expert,
+  page: PageRequest = WHOLE_LIST,
+): Promise<KbDocument[]> {
+  const query = selectDocuments(db, tenant).where('kb_documents.expert', '=', expert)
+  const keys = { sort: 'kb_documents.created_at', id: 'kb_documents.id', desc: true }
+  const rows = await keysetPage(query, keys, page).execute()
   return rows.map(toDocument)
 }
 

@@ -9,6 +9,7 @@ import {
 import type { Insertable } from 'kysely'
 import type { Db } from '../database.ts'
 import type { TenantLogoTable, TenantRow, TenantTable } from '../tables/tenant.table.ts'
+import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
 
 export const findTenant = (db: Db, slug: string) =>
   db.selectFrom('tenants').selectAll().where('slug', '=', slug).executeTakeFirst()
@@ -54,14 +55,13 @@ const tenantUserColumns = [
   'memberships.deactivated_at',
 ] as const
 
-export async function listTenantUsers(db: Db, tenant: string): Promise<TenantUser[]> {
-  const rows = await db
+export async function listTenantUsers(db: Db, tenant: string, page: PageRequest = WHOLE_LIST): Promise<TenantUser[]> {
+  const query = db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select(tenantUserColumns)
     .where('memberships.tenant_slug', '=', tenant)
-    .orderBy('users.email')
-    .execute()
+  const rows = await keysetPage(query, { sort: 'users.email', id: 'users.id', desc: false }, page).execute()
   return rows.map(toTenantUser)
 }
 

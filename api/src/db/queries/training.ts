@@ -9,6 +9,7 @@ import type {
   TrainingSetRow,
   TrainingSetTable,
 } from '../tables/training.table.ts'
+import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
 
 export const toTrainingSet = (row: TrainingSetRow): TrainingSet => ({
   id: row.id,
@@ -30,8 +31,12 @@ export const toAssignment = (row: TrainingAssignmentRow): Assignment => ({
   createdAt: row.created_at,
 })
 
-export const listTrainingSets = (db: Db, tenant: string) =>
-  db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant).orderBy('created_at', 'desc').execute()
+export const listTrainingSets = (db: Db, tenant: string, page: PageRequest = WHOLE_LIST) =>
+  keysetPage(
+    db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant),
+    { sort: 'created_at', id: 'id', desc: true },
+    page,
+  ).execute()
 
 /** Managers and admins see every assignment; others see the ones for them or their role. */
 export const canSeeAssignment = (
@@ -39,14 +44,18 @@ export const canSeeAssignment = (
   row: Pick<TrainingAssignmentRow, 'assigned_to_id' | 'assigned_to_role'>,
 ) => isManagerOrAdmin(actor) || row.assigned_to_id === actor.userId || row.assigned_to_role === actor.role
 
-export async function listAssignments(db: Db, actor: Actor): Promise<TrainingAssignmentRow[]> {
+export async function listAssignments(
+  db: Db,
+  actor: Actor,
+  page: PageRequest = WHOLE_LIST,
+): Promise<TrainingAssignmentRow[]> {
   let query = db.selectFrom('training_assignments').selectAll().where('tenant_slug', '=', actor.tenant)
   if (!isManagerOrAdmin(actor)) {
     query = query.where((eb) =>
       eb.or([eb('assigned_to_id', '=', actor.userId), eb('assigned_to_role', '=', actor.role)]),
     )
   }
-  return query.orderBy('created_at', 'desc').execute()
+  return keysetPage(query, { sort: 'created_at', id: 'id', desc: true }, page).execute()
 }
 
 export const findTrainingSetById = (db: Db, id: string) =>
