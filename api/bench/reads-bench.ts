@@ -1,0 +1,142 @@
+/**
+ * `npm run bench:reads` (`-- --postgres` for PostgreSQL in a throwaway cluster): authenticated
+ * `GET /api/t/demo/cases` as the technician (their 200 newest cases, the default page) per
+ * second and its p99, with 50 connections (autocannon) for 10 s, against the compiled server, and
+ * in the same run the baseline: bare Hono running the same SELECT on the same data
+ * (bare-reads-server.ts). On PostgreSQL also three instances, each given a third of the
+ * connections (as a load balancer spreads them). Medians of 3 rounds. Budgets are off
+ * (RATE_LIMITS=off): one user at this rate is far over them.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { openDatabase } from '../src/db/database.ts'
+import { migrateToLatest } from '../src/db/migrate.ts'
+import { createPostgresDatabase } from '../src/db/queries/copy.ts'
+import { findUserByEmail } from '../src/db/queries/users.ts'
+import { seedIfEmpty } from '../src/seed/seed.ts'
+import { startCluster } from '../src/test/postgres-cluster.ts'
+import { freePort, untilReady } from '../src/test/server-process.ts'
+import { median } from './bench-db.ts'
+
+const API = path.resolve(import.meta.dirname, '..')
+const ROUNDS = 3
+const SECONDS = 10
+const CONNECTIONS = 50
+const CASES = 200
+const postgres = process.argv.includes('--postgres')
+const children: ChildProcess[] = []
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-reads-'))
+const cluster = postgres ? await startCluster() : null
+let location = path.join(dataDir, 'workbench.db')
+if (cluster) {
+  const admin = openDatabase(`${cluster.baseUrl}postgres`).db
+  await createPostgresDatabase(admin, 'bench')
+  await admin.destroy()
+  location = `${cluster.baseUrl}bench`
+}
+const { db } = openDatabase(location)
+await migrateToLatest(db)
+await seedIfEmpty(db)
+const techId = (await findUserByEmail(db, 'tech@demo.local'))?.id ?? ''
+await db.destroy()
+
+async function start(args: string[], env: Record<string, string>): Promise<string> {
+  const port = await freePort()
+  const child = spawn(process.execPath, args, {
+    cwd: API,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', ...env },
+    stdio: 'ignore',
+  })
+  children.push(child)
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${base}/cases`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return base
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${args.join(' ')} never answered`)
+}
+
+execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: path.join(API, '..') })
+const serverEnv = (name: string) => ({
+  DATA_DIR: dataDir,
+  RATE_LIMITS: 'off',
+  INSTANCE_ID: name,
+  ...(cluster ? { DATABASE_URL: location } : {}),
+})
+const product = await start(['dist/server.js'], serverEnv('one'))
+await untilReady(product, children[0] as ChildProcess)
+const login = await fetch(`${product}/api/login/local`, {
+  method: 'POST',
+  body: new URLSearchParams({ email: 'tech@demo.local' }),
+  redirect: 'manual',
+})
+const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
+for (let i = 0; i < CASES; i++) {
+  await fetch(`${product}/api/t/demo/cases`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: `Bench case ${i}`, expert: 'furuno', description: 'Impeller worn, replaced.' }),
+  })
+}
+const bare = await start(['--import', 'tsx', 'bench/bare-reads-server.ts'], { BARE_DB: location, BARE_USER: techId })
+
+interface Figure {
+  perSecond: number
+  p99: number
+}
+
+async function load(targets: { url: string; connections: number }[]): Promise<Figure> {
+  const results = await Promise.all(
+    targets.map(({ url, connections }) => autocannon({ url, connections, duration: SECONDS, headers: { cookie } })),
+  )
+  for (const r of results) if (r.non2xx > 0) throw new Error(`${r.non2xx} answers were not 2xx`)
+  return {
+    perSecond: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+  }
+}
+
+const runs: Record<string, Figure[]> = {}
+const record = (name: string, figure: Figure) => {
+  runs[name] = [...(runs[name] ?? []), figure]
+}
+const extra: string[] = []
+if (cluster) {
+  extra.push(await start(['dist/server.js'], serverEnv('two')), await start(['dist/server.js'], serverEnv('three')))
+}
+for (let round = 0; round < ROUNDS; round++) {
+  record('product, 1 instance', await load([{ url: `${product}/api/t/demo/cases`, connections: CONNECTIONS }]))
+  record('bare Hono, same SELECT', await load([{ url: `${bare}/cases`, connections: CONNECTIONS }]))
+  if (cluster) {
+    const three = [product, ...extra].map((base, i) => ({
+      url: `${base}/api/t/demo/cases`,
+      connections: Math.round(CONNECTIONS / 3) + (i === 0 ? CONNECTIONS % 3 : 0),
+    }))
+    record('product, 3 instances', await load(three))
+  }
+}
+
+console.log(
+  `Database: ${cluster ? 'PostgreSQL' : 'SQLite'}; ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS}`,
+)
+const bareRate = median((runs['bare Hono, same SELECT'] ?? []).map((f) => f.perSecond))
+for (const [name, figures] of Object.entries(runs)) {
+  const perSecond = median(figures.map((f) => f.perSecond))
+  const p99 = median(figures.map((f) => f.p99))
+  console.log(
+    `${name.padEnd(24)} ${perSecond.toFixed(0).padStart(6)} req/s  p99 ${p99.toFixed(1).padStart(5)} ms  ${(perSecond / bareRate).toFixed(2)}x of bare`,
+  )
+}
+for (const child of children) child.kill('SIGKILL')
+cluster?.stop()
+fs.rmSync(dataDir, { recursive: true, force: true })
