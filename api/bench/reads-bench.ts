@@ -25,7 +25,7 @@ const API = path.resolve(import.meta.dirname, '..')
 const ROUNDS = 3
 const SECONDS = 10
 const CONNECTIONS = 50
-const CASES = 200
+const CASES = Number(process.env.BENCH_CASES ?? 200)
 const postgres = process.argv.includes('--postgres')
 const children: ChildProcess[] = []
 

@@ -23,11 +23,17 @@ function knownForms(term: QueryTerm, stats: TermStats): Form[] {
     .filter(({ df }) => df > 0)
 }
 
+/** A spelling the index is asked for, and how much finding it counts (its rarity, BM25's IDF). */
+export interface PoolForm {
+  form: string
+  weight: number
+}
+
 /**
  * The rarer spellings (a word or a phrase each) whose passages make the candidate pool, or null
  * when no passage holds any.
  */
-export function poolForms(terms: QueryTerm[], stats: TermStats): string[] | null {
+export function poolForms(terms: QueryTerm[], stats: TermStats): PoolForm[] | null {
   const forms = [...new Map(terms.flatMap((t) => knownForms(t, stats)).map((f) => [f.form, f])).values()].sort(
     (a, b) => a.df - b.df,
   )
@@ -38,5 +44,5 @@ export function poolForms(terms: QueryTerm[], stats: TermStats): string[] | null
       matches += df
       return i === 0 || matches <= MATCH_BUDGET
     })
-    .map(({ form }) => form)
+    .map(({ form, df }) => ({ form, weight: Math.log(1 + (stats.passages - df + 0.5) / (df + 0.5)) }))
 }

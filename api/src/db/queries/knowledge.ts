@@ -39,22 +39,29 @@ export interface PassageHit {
 /** One FTS5 token naming a tenant's expert; hex keeps it a single token whatever the slug. */
 export const scopeToken = (tenant: string, expert: string) => `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
 
+/** A word or phrase to find, and how much finding it counts (its rarity among the expert's passages). */
+export interface SearchForm {
+  form: string
+  weight: number
+}
+
 /**
- * The best `limit` passages of one tenant's expert holding any of `forms` (words or phrases),
- * best first: FTS5's BM25 on SQLite, `ts_rank` over the weighted tsvector on PostgreSQL.
+ * The best `limit` passages of one tenant's expert holding any of `forms`, best first: FTS5's
+ * BM25 on SQLite; on PostgreSQL, whose `ts_rank` knows nothing of rarity, the summed weight of
+ * the forms a passage holds, then `ts_rank` over the weighted tsvector.
  */
 export async function searchPassages(
   db: Db,
   tenant: string,
   expert: string,
-  forms: string[],
+  forms: SearchForm[],
   limit: number,
 ): Promise<PassageHit[]> {
   if (forms.length === 0) return []
   if (isPostgres(db)) return searchPassagesOnPostgres(db, tenant, expert, forms, limit)
   // The scope token narrows to the tenant's expert inside the index, so only the best `limit`
   // rowids are joined; the tenant and expert are checked again on the rows themselves.
-  const match = `scope:"${scopeToken(tenant, expert)}" AND (${forms.map((f) => `"${f.replaceAll('"', '""')}"`).join(' OR ')})`
+  const match = `scope:"${scopeToken(tenant, expert)}" AND (${forms.map(({ form }) => `"${form.replaceAll('"', '""')}"`).join(' OR ')})`
   const { rows } = await sql<PassageHit>`
     SELECT p.id, p.document_id AS documentId, d.file_name AS fileName, p.ordinal, p.title, p.section, p.page, p.text,
       hit.rank AS rank
@@ -73,19 +80,20 @@ async function searchPassagesOnPostgres(
   db: Db,
   tenant: string,
   expert: string,
-  forms: string[],
+  forms: SearchForm[],
   limit: number,
 ): Promise<PassageHit[]> {
-  // Each form is a phrase query (its words in order); any of them matches. Rank is negated so
-  // that, as with FTS5, more negative is better.
-  const query = sql.join(
-    forms.map((f) => sql`phraseto_tsquery('english', ${f})`),
-    sql` || `,
+  // Each form is a phrase query (its words in order); any of them matches.
+  const queries = forms.map(({ form }) => sql`phraseto_tsquery('english', ${form})`)
+  const held = sql.join(
+    forms.map(({ weight }, i) => sql`CASE WHEN p.search @@ ${queries[i]} THEN ${weight}::float8 ELSE 0 END`),
+    sql` + `,
   )
+  // Rank is negated so that, as with FTS5, more negative is better.
   const { rows } = await sql<PassageHit>`
     SELECT p.id, p.document_id AS "documentId", d.file_name AS "fileName", p.ordinal, p.title, p.section, p.page, p.text,
-      -ts_rank(${RANK_WEIGHTS}, p.search, q.query, 1) AS rank
-    FROM (SELECT ${query} AS query) AS q
+      -(${held} + ts_rank(${RANK_WEIGHTS}, p.search, q.query, 1)) AS rank
+    FROM (SELECT ${sql.join(queries, sql` || `)} AS query) AS q
       JOIN kb_passages AS p ON p.search @@ q.query
       JOIN kb_documents AS d ON d.id = p.document_id
     WHERE p.tenant_slug = ${tenant} AND p.expert = ${expert}
