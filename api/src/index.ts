@@ -5,7 +5,7 @@ import type { AppDeps } from './app-env.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { releasePendingIdempotencyKeys } from './db/queries/idempotency.ts'
-import { checkpointAndClose } from './db/queries/lifecycle.ts'
+import { checkpointAndClose, whileStartingAlone } from './db/queries/lifecycle.ts'
 import { resumeProcessing, scheduleTakeover } from './documents/process.ts'
 import { resumeEmbedding } from './embeddings/indexer.ts'
 import { loadEnv } from './env.ts'
@@ -19,11 +19,16 @@ import { seedIfEmpty } from './seed/seed.ts'
 import { scheduleSyncMaintenance } from './sync/maintenance.ts'
 
 const env = loadEnv()
-const { db } = openDatabase(env.database)
-await migrateToLatest(db)
-if (await seedIfEmpty(db)) console.log('Seeded the demo and harbor tenants.')
+const { db, kind } = openDatabase(env.database)
+// Instances starting together on one PostgreSQL database migrate and seed once, one after another.
+await whileStartingAlone(db, async () => {
+  await migrateToLatest(db)
+  if (await seedIfEmpty(db)) console.log('Seeded the demo and harbor tenants.')
+})
 scheduleSyncMaintenance(db, (error) => console.error('Pruning the sync log failed:', error))
-await releasePendingIdempotencyKeys(db)
+// On SQLite this is the only process, so a pending key's request died with the last one; on
+// PostgreSQL another instance may still be running it, and a stale claim is taken over after its lease.
+if (kind === 'sqlite') await releasePendingIdempotencyKeys(db)
 
 const log = createLogger(env)
 const signals = await openInstanceSignals(env.database, (error) => log.error({ err: error }, 'instance signals'))
@@ -33,7 +38,7 @@ const resumed = await resumeProcessing(deps)
 const stopTakeover = scheduleTakeover(deps)
 void resumeEmbedding(deps)
 if (resumed > 0) console.log(`Processing ${resumed} documents a restart interrupted.`)
-const knowledge = await seedKnowledgeForAllTenants(deps)
+const knowledge = await whileStartingAlone(db, () => seedKnowledgeForAllTenants(deps))
 if (knowledge > 0) console.log(`Loaded the starter knowledge packs (${knowledge} passages).`)
 deps.onUserMessage = answerInBackground(deps)
 const app = createApp(deps)

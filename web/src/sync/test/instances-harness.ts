@@ -20,14 +20,16 @@ export async function startInstances(count: number, extraEnv: Record<string, str
   await admin.destroy()
   const url = `${cluster.baseUrl}workbench`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-instances-'))
+  // All at once, as an orchestrator starts them: one migrates and seeds, the others wait for it.
   const instances: { port: number; child: ReturnType<typeof startServer> }[] = []
-  // One after another: the first migrates and seeds, the others find it done.
   for (let i = 0; i < count; i++) {
     const port = await freePort()
-    const child = startServer(port, dataDir, { DATABASE_URL: url, INSTANCE_ID: `instance-${i}`, ...extraEnv })
-    await untilReady(`http://127.0.0.1:${port}`, child)
-    instances.push({ port, child })
+    instances.push({
+      port,
+      child: startServer(port, dataDir, { DATABASE_URL: url, INSTANCE_ID: `instance-${i}`, ...extraEnv }),
+    })
   }
+  await Promise.all(instances.map(({ port, child }) => untilReady(`http://127.0.0.1:${port}`, child)))
   const proxy = await startRoundRobinProxy(instances.map((i) => i.port))
   const db = openDatabase(url).db
 
