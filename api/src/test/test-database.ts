@@ -9,15 +9,20 @@ import { createPostgresDatabase } from '../db/queries/copy.ts'
  * the run's PostgreSQL cluster (a copy of the migrated template, or empty). Closed after the file.
  */
 const opened: Db[] = []
-afterAll(async () => {
-  await Promise.all(opened.splice(0).map((db) => db.destroy()))
-})
+// Benchmarks use the test kits outside Vitest too: there, SQLite and no hooks.
+const inVitest = Boolean(process.env.VITEST)
+if (inVitest) {
+  afterAll(async () => {
+    await Promise.all(opened.splice(0).map((db) => db.destroy()))
+  })
+}
+const postgresUrl = () => (inVitest ? inject('postgresUrl') : undefined)
 
-export const onPostgres = () => Boolean(inject('postgresUrl'))
+export const onPostgres = () => Boolean(postgresUrl())
 
 export async function testDatabase(options: { migrated?: boolean } = {}): Promise<Db> {
   const migrated = options.migrated ?? true
-  if (!inject('postgresUrl')) {
+  if (!postgresUrl()) {
     const { db } = openDatabase(':memory:')
     if (migrated) await migrateToLatest(db)
     return db
@@ -29,7 +34,7 @@ export async function testDatabase(options: { migrated?: boolean } = {}): Promis
 
 /** In the `api-pg` project: the URL of a new database, empty or a copy of the migrated template. */
 export async function newPostgresDatabase(template: 'mw_template' | 'template0' = 'template0'): Promise<string> {
-  const base = inject('postgresUrl')
+  const base = postgresUrl()
   if (!base) throw new Error('newPostgresDatabase runs in the api-pg project only')
   const name = `t_${randomUUID().replaceAll('-', '')}`
   const admin = openDatabase(`${base}postgres`).db
