@@ -1,8 +1,9 @@
 /**
  * npm run bench:sync — the sync path beside the raw writes it is built on, in one process:
  * a pull of 10,000 rows into IndexedDB (fake-indexeddb) against raw Dexie bulkPut of the same
- * rows, and a drain of 1,000 queued mutations through the real server against raw SQLite
- * inserts of the same cases. Prints medians and, with --write, records them in BENCHMARKS.md.
+ * rows, and a drain of 1,000 queued mutations through the real server against raw inserts of the
+ * same cases. Prints medians and, with --write, records them in BENCHMARKS.md. With --postgres
+ * the server runs on PostgreSQL (a throwaway cluster) and the raw inserts go to it.
  */
 import 'fake-indexeddb/auto'
 import fs from 'node:fs'
@@ -10,6 +11,12 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Case } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
+import { type Db, openDatabase } from '../../api/src/db/database.ts'
+import { migrateToLatest } from '../../api/src/db/migrate.ts'
+import { recordChange } from '../../api/src/db/queries/change-log.ts'
+import { createPostgresDatabase } from '../../api/src/db/queries/copy.ts'
+import { seedIfEmpty } from '../../api/src/seed/seed.ts'
+import { startCluster } from '../../api/src/test/postgres-cluster.ts'
 import { createTestApp } from '../../api/src/test/test-app.ts'
 import { LocalDb } from '../src/db/local-db.ts'
 import { createCase } from '../src/features/cases/actions.ts'
@@ -20,6 +27,32 @@ import { fetchAs } from '../src/sync/test/server-harness.ts'
 const RUNS = 5
 const PULL_ROWS = 10_000
 const DRAIN_MUTATIONS = 1_000
+
+const postgres = process.argv.includes('--postgres')
+const cluster = postgres ? await startCluster() : null
+const opened: Db[] = []
+let databases = 0
+if (cluster) {
+  const admin = openDatabase(`${cluster.baseUrl}postgres`).db
+  await createPostgresDatabase(admin, 'template_bench')
+  await admin.destroy()
+  const template = openDatabase(`${cluster.baseUrl}template_bench`).db
+  await migrateToLatest(template)
+  await seedIfEmpty(template)
+  await template.destroy()
+}
+
+/** The real app over a fresh, seeded database: SQLite in memory, or a copy of the PostgreSQL template. */
+async function freshApp() {
+  if (!cluster) return createTestApp()
+  const admin = openDatabase(`${cluster.baseUrl}postgres`).db
+  const name = `bench_${databases++}`
+  await createPostgresDatabase(admin, name, 'template_bench')
+  await admin.destroy()
+  const { db } = openDatabase(`${cluster.baseUrl}${name}`)
+  opened.push(db)
+  return createTestApp({ db })
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 async function time(fn: () => Promise<unknown>) {
@@ -49,27 +82,17 @@ async function seedCases(t: Awaited<ReturnType<typeof createTestApp>>, count: nu
     updated_at: at,
   }))
   await t.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500)
-      await trx.insertInto('cases').values(chunk).execute()
+    for (let i = 0; i < rows.length; i += 500)
       await trx
-        .insertInto('change_log')
-        .values(
-          chunk.map((r) => ({
-            tenant_slug: 'demo',
-            entity: 'case',
-            entity_id: r.id,
-            op: 'upsert' as const,
-            changed_at: at,
-          })),
-        )
+        .insertInto('cases')
+        .values(rows.slice(i, i + 500))
         .execute()
-    }
+    for (const row of rows) await recordChange(trx, 'demo', 'case', row.id)
   })
 }
 
 async function benchPull() {
-  const t = await createTestApp()
+  const t = await freshApp()
   await seedCases(t, PULL_ROWS)
   const cookie = await t.signIn('manager@demo.local')
   const userId = await t.userId('manager@demo.local')
@@ -94,7 +117,7 @@ async function benchDrain() {
   const sync: number[] = []
   const raw: number[] = []
   for (let run = 0; run < RUNS; run++) {
-    const t = await createTestApp()
+    const t = await freshApp()
     const cookie = await t.signIn('tech@demo.local')
     const userId = await t.userId('tech@demo.local')
     const db = new LocalDb(userId, 'demo')
@@ -112,7 +135,7 @@ async function benchDrain() {
     if ((await db.outbox.count()) !== 0) throw new Error('the outbox did not drain')
     await db.delete()
 
-    const rawApp = await createTestApp()
+    const rawApp = await freshApp()
     const creator = await rawApp.userId('tech@demo.local')
     raw.push(
       await time(() =>
@@ -140,10 +163,7 @@ async function benchDrain() {
                 updated_at: at,
               })
               .execute()
-            await trx
-              .insertInto('change_log')
-              .values({ tenant_slug: 'demo', entity: 'case', entity_id: id, op: 'upsert', changed_at: at })
-              .execute()
+            await recordChange(trx, 'demo', 'case', id)
           }
         }),
       ),
@@ -157,11 +177,14 @@ const drain = await benchDrain()
 const ms = (x: number) => `${x.toFixed(0)} ms`
 const lines = [
   `| Pull ${PULL_ROWS.toLocaleString('en')} rows into IndexedDB | ${ms(pull.sync)} | raw Dexie bulkPut ${ms(pull.raw)} | ${(pull.sync / pull.raw).toFixed(1)}x |`,
-  `| Drain ${DRAIN_MUTATIONS.toLocaleString('en')} mutations to the server | ${ms(drain.sync)} | raw SQLite inserts ${ms(drain.raw)} | ${(drain.sync / drain.raw).toFixed(1)}x |`,
+  `| Drain ${DRAIN_MUTATIONS.toLocaleString('en')} mutations to the server | ${ms(drain.sync)} | raw ${postgres ? 'pg' : 'SQLite'} inserts ${ms(drain.raw)} | ${(drain.sync / drain.raw).toFixed(1)}x |`,
 ]
+console.log(`Database: ${postgres ? 'PostgreSQL' : 'SQLite'}`)
 console.log(lines.join('\n'))
+await Promise.all(opened.map((db) => db.destroy()))
+cluster?.stop()
 
-if (process.argv.includes('--write')) {
+if (process.argv.includes('--write') && !postgres) {
   const file = path.resolve(import.meta.dirname, '../../BENCHMARKS.md')
   const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`
   const section = [

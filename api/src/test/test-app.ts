@@ -19,8 +19,9 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: { knowledge?: boolean } = {},
 ) {
-  const db = await testDatabase()
-  await seedIfEmpty(db)
+  // A database given (a file, an unmigrated one, PostgreSQL in a benchmark) is used as it is.
+  const db = overrides.db ?? (await testDatabase())
+  if (!overrides.db) await seedIfEmpty(db)
   // Budgets off unless a test turns them on: fuzz and load tests send far more than a person would.
   const env = loadEnv({
     // Uploaded manuals are kept here; the database itself stays in memory.
@@ -30,7 +31,7 @@ export async function createTestApp(
     RATE_LIMITS: 'off',
     ...envOverrides,
   })
-  const deps: AppDeps = { db, env, log: createLogger(env), ...overrides }
+  const deps: AppDeps = { env, log: createLogger(env), ...overrides, db }
   if (options.knowledge) for (const tenant of ['demo', 'harbor']) await seedKnowledgePacks(deps, tenant)
   const app = createApp(deps)
 
