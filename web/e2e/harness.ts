@@ -107,7 +107,16 @@ export function visibleText(page: Page, text: string) {
 
 /** Waits until the shell reports nothing waiting to sync (the first pull after sign-in included). */
 export async function waitForSynced(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sync status: Synced' }).first().waitFor()
+  try {
+    await page.getByRole('button', { name: 'Sync status: Synced' }).first().waitFor()
+  } catch (error) {
+    const shown = await page
+      .locator('button.sync-indicator')
+      .first()
+      .getAttribute('aria-label', { timeout: 1_000 })
+      .catch(() => 'no indicator')
+    throw new Error(`Never synced; the indicator says "${shown}"`, { cause: error })
+  }
 }
 
 /** The outboxes of every local database, read raw from IndexedDB: what a failed sync test prints. */

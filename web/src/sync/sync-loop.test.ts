@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
 import { createCase } from '../features/cases/actions.ts'
-import { drainOnce } from './drainer.ts'
+import { drainAll, drainOnce } from './drainer.ts'
 import { QUOTA_MESSAGE } from './storage-problem.ts'
 import { PRUNE_INTERVAL_MS, startSync } from './sync-loop.ts'
 import { useSyncStore } from './sync-store.ts'
@@ -27,7 +27,7 @@ const resolvedCase = (updatedAt: string): Case => ({
 })
 
 async function until(check: () => Promise<boolean>) {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 5))
+  for (let i = 0; i < 600 && !(await check()); i++) await new Promise((r) => setTimeout(r, 5))
   expect(await check()).toBe(true)
 }
 
@@ -66,6 +66,27 @@ describe('the page sync loop', () => {
     expect(await db.cases.get(nearly.id)).toBeDefined()
     vi.advanceTimersByTime(PRUNE_INTERVAL_MS)
     await until(async () => (await db.cases.get(nearly.id)) === undefined)
+    stop()
+  })
+
+  it('looks again after another context held the drain, so a link that came back shows as synced', async () => {
+    const db = new LocalDb(uuidv7(), 'demo')
+    const emptyPull = async () => Response.json({ kind: 'page', cursor: 0, hasMore: false, changes: [] })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // The worker's drain, still waiting on its own requests when the page starts syncing.
+    const other = drainAll(db, { fetch: () => held.then(emptyPull) })
+    useSyncStore.setState({ online: false })
+    const pageFetch = vi.fn(emptyPull)
+    const stop = startSync(db, { fetch: pageFetch })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(pageFetch).not.toHaveBeenCalled()
+    release()
+    expect(await other).toEqual({ status: 'synced' })
+    await until(async () => useSyncStore.getState().online)
+    expect(pageFetch).toHaveBeenCalled()
     stop()
   })
 })

@@ -19,6 +19,8 @@ import { onLocalWrite } from './write-signal.ts'
 const WRITE_DEBOUNCE_MS = 300
 const BACKOFF_BASE_MS = 1000
 const BACKOFF_MAX_MS = 5 * 60 * 1000
+/** How soon to look again when another context holds the drain: only a run of our own tells this page how it went. */
+const BUSY_RETRY_MS = 1000
 export const PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000
 
 /** Users this page has asked for persistent storage since it loaded (once per sign-in is enough). */
@@ -53,7 +55,8 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
     running = false
     set({ syncing: false })
     report(result)
-    if (result.status === 'synced' || result.status === 'busy') failures = 0
+    if (result.status === 'synced') failures = 0
+    else if (result.status === 'busy') schedule(BUSY_RETRY_MS)
     else if (result.status !== 'auth') {
       failures += 1
       void requestBackgroundSync()
