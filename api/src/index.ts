@@ -45,7 +45,10 @@ const app = createApp(deps)
 void answerUnansweredMessages(deps).then((n) => n > 0 && console.log(`Answered ${n} waiting chat messages.`))
 const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
   if (deps.lifecycle) deps.lifecycle.state = 'serving'
-  console.log(`Marine Workbench on http://localhost:${info.port} (database ${env.dbFile})`)
+  // Never the password a PostgreSQL URL may carry.
+  const url = kind === 'postgres' ? new URL(env.database) : null
+  const where = url ? `PostgreSQL ${url.host}${url.pathname}` : env.dbFile
+  console.log(`Marine Workbench on http://localhost:${info.port} (database ${where})`)
 })
 
 /** In-flight requests and answer streams may finish for this long after SIGTERM; then they are cut. */
