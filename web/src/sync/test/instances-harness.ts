@@ -15,13 +15,30 @@ import type { Handler } from './server-harness.ts'
 
 export async function startInstances(count: number, extraEnv: Record<string, string> = {}) {
   const cluster = await startCluster()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-instances-'))
+  const instances: { port: number; child: ReturnType<typeof startServer> }[] = []
+  try {
+    return await serveInstances(cluster, dataDir, instances, count, extraEnv)
+  } catch (error) {
+    // An instance that never became ready must not leave the cluster or the others running.
+    for (const { child } of instances) child.kill('SIGKILL')
+    cluster.stop()
+    throw error
+  }
+}
+
+async function serveInstances(
+  cluster: Awaited<ReturnType<typeof startCluster>>,
+  dataDir: string,
+  instances: { port: number; child: ReturnType<typeof startServer> }[],
+  count: number,
+  extraEnv: Record<string, string>,
+) {
   const admin = openDatabase(`${cluster.baseUrl}postgres`).db
   await createPostgresDatabase(admin, 'workbench')
   await admin.destroy()
   const url = `${cluster.baseUrl}workbench`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-instances-'))
   // All at once, as an orchestrator starts them: one migrates and seeds, the others wait for it.
-  const instances: { port: number; child: ReturnType<typeof startServer> }[] = []
   for (let i = 0; i < count; i++) {
     const port = await freePort()
     instances.push({
