@@ -45,6 +45,11 @@ export interface SearchForm {
   weight: number
 }
 
+/** A passage hit's columns, from `p` (kb_passages) and `d` (kb_documents), on either database. */
+const HIT_COLUMNS = sql.raw(
+  'p.id, p.document_id AS "documentId", d.file_name AS "fileName", p.ordinal, p.title, p.section, p.page, p.text',
+)
+
 /**
  * The best `limit` passages of one tenant's expert holding any of `forms`, best first: FTS5's
  * BM25 on SQLite; on PostgreSQL, whose `ts_rank` knows nothing of rarity, the summed weight of
@@ -63,8 +68,7 @@ export async function searchPassages(
   // rowids are joined; the tenant and expert are checked again on the rows themselves.
   const match = `scope:"${scopeToken(tenant, expert)}" AND (${forms.map(({ form }) => `"${form.replaceAll('"', '""')}"`).join(' OR ')})`
   const { rows } = await sql<PassageHit>`
-    SELECT p.id, p.document_id AS documentId, d.file_name AS fileName, p.ordinal, p.title, p.section, p.page, p.text,
-      hit.rank AS rank
+    SELECT ${HIT_COLUMNS}, hit.rank AS rank
     FROM (SELECT rowid, rank FROM kb_passages_fts WHERE kb_passages_fts MATCH ${match} ORDER BY rank LIMIT ${limit}) AS hit
       JOIN kb_passages AS p ON p.id = hit.rowid
       JOIN kb_documents AS d ON d.id = p.document_id
@@ -91,7 +95,7 @@ async function searchPassagesOnPostgres(
   )
   // Rank is negated so that, as with FTS5, more negative is better.
   const { rows } = await sql<PassageHit>`
-    SELECT p.id, p.document_id AS "documentId", d.file_name AS "fileName", p.ordinal, p.title, p.section, p.page, p.text,
+    SELECT ${HIT_COLUMNS},
       -(${held} + ts_rank(${RANK_WEIGHTS}, p.search, q.query, 1)) AS rank
     FROM (SELECT ${sql.join(queries, sql` || `)} AS query) AS q
       JOIN kb_passages AS p ON p.search @@ q.query
