@@ -27,5 +27,7 @@ export interface AppEnv {
     user: UserRow | null
     actor: Actor
     requestId: string
+    /** Set by the idempotency middleware while a keyed write runs; `stored` once its answer is kept. */
+    idempotencyClaim?: { userId: string; key: string; stored: boolean }
   }
 }

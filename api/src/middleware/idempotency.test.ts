@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../app-env.ts'
 import { claimIdempotencyKey, releasePendingIdempotencyKeys } from '../db/queries/idempotency.ts'
+import { createCase as createCaseMutation } from '../mutations/cases.ts'
+import { answerMutation } from '../mutations/run-mutation.ts'
 import { createTestApp } from '../test/test-app.ts'
+import { idempotency } from './idempotency.ts'
 
 const t = await createTestApp()
 const tech = await t.signIn('tech@demo.local')
@@ -63,5 +68,66 @@ describe('Idempotency-Key after a crash', () => {
     expect(await releasePendingIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(1)
     expect((await createCase('crash-boot', 'Boot claim')).status).toBe(201)
     expect(await casesTitled('Boot claim')).toBe(1)
+  })
+})
+
+const user = await t.db.selectFrom('users').selectAll().where('email', '=', 'tech@demo.local').executeTakeFirstOrThrow()
+
+/**
+ * A keyed write whose process dies right after its commit, before a byte of the answer left: here
+ * the route throws once the mutation is committed (the error stands for the kill, and the boot's
+ * release of pending keys follows). The retry must get the first answer, not make a second case.
+ */
+function appDyingAfterCommit() {
+  let dies = true
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    c.set('deps', t.deps)
+    c.set('user', user)
+    c.set('actor', { userId: user.id, tenant: 'demo', role: 'Technician' })
+    await next()
+  })
+  app.use(idempotency)
+  app.post('/cases', async (c) => {
+    const { title } = await c.req.json<{ title: string }>()
+    const answer = await answerMutation(
+      c,
+      (trx) =>
+        createCaseMutation(trx, c.get('actor'), {
+          title,
+          description: '',
+          expert: 'seakeeper',
+          tags: [],
+          conversationId: null,
+        }),
+      { status: 201 },
+    )
+    if (dies) {
+      dies = false
+      throw new Error('killed after the commit')
+    }
+    return answer
+  })
+  app.onError((_error, c) => c.json({ error: 'died' }, 500))
+  return app
+}
+
+describe('answerMutation with an Idempotency-Key', () => {
+  it('keeps the answer with the write it answers, so a retry after a crash replays it', async () => {
+    const app = appDyingAfterCommit()
+    const send = () =>
+      app.request('/cases', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'dies-after-commit' },
+        body: JSON.stringify({ title: 'Committed, then killed' }),
+      })
+    expect((await send()).status).toBe(500)
+    await releasePendingIdempotencyKeys(t.db)
+    const retry = await send()
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    const stored = await t.db.selectFrom('cases').select('id').where('title', '=', 'Committed, then killed').execute()
+    expect(stored).toHaveLength(1)
+    expect(((await retry.json()) as { id: string }).id).toBe(stored[0]?.id)
   })
 })

@@ -21,7 +21,8 @@ const PENDING_LEASE_MS = 10 * 60 * 1000
  * a repeat with the same key and body gets the stored answer without running again; a repeat
  * with another body is refused; a repeat while the first still runs answers 409, and once that
  * claim is older than its lease (the process died mid-request) the repeat runs, once. Keys are kept
- * for 200 days (the offline window plus margin) and pruned by the maintenance job.
+ * for 200 days (the offline window plus margin) and pruned by the maintenance job. Writes made
+ * with `answerMutation` store their answer inside their own transaction; others once they answer.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key')
@@ -73,12 +74,16 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   }
 
   const release = () => releaseIdempotencyKey(db, user.id, key)
+  const claimed = { userId: user.id, key, stored: false }
+  c.set('idempotencyClaim', claimed)
   try {
     await next()
   } catch (error) {
-    await release()
+    if (!claimed.stored) await release()
     throw error
   }
+  // An answer stored with its write stays whatever happened after the commit.
+  if (claimed.stored) return
   const status = c.res.status
   if (status >= 500 || c.error) {
     // A failure may succeed on retry: free the key instead of pinning the failure.

@@ -18,7 +18,7 @@ import { unavailableReason } from '../experts/providers.ts'
 import { recentErrors } from '../lib/logger.ts'
 import { validate } from '../middleware/validate.ts'
 import { inviteMember, removeMember, setMemberActive } from '../mutations/members.ts'
-import { runMutation } from '../mutations/run-mutation.ts'
+import { answerMutation } from '../mutations/run-mutation.ts'
 import { REPO_ROOT } from '../paths.ts'
 
 const ROOT_PACKAGE = path.join(REPO_ROOT, 'package.json')
@@ -60,16 +60,15 @@ const fileSize = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size
 export const adminSystemRoutes = new Hono<AppEnv>()
   .post('/admin/users', validate('json', inviteMemberSchema), async (c) => {
     const args = c.req.valid('json')
-    return c.json(await runMutation(c.get('deps').db, (trx) => inviteMember(trx, c.get('actor'), args)), 201)
+    return answerMutation(c, (trx) => inviteMember(trx, c.get('actor'), args), { status: 201 })
   })
   .delete('/admin/users/:userId', async (c) => {
     const args = { userId: c.req.param('userId') }
-    await runMutation(c.get('deps').db, (trx) => removeMember(trx, c.get('actor'), args))
-    return c.body(null, 204)
+    return answerMutation(c, (trx) => removeMember(trx, c.get('actor'), args), { status: 204 })
   })
   .put('/admin/users/:userId/status', validate('json', memberStatusBodySchema), async (c) => {
     const args = { userId: c.req.param('userId'), active: c.req.valid('json').active }
-    return c.json(await runMutation(c.get('deps').db, (trx) => setMemberActive(trx, c.get('actor'), args)))
+    return answerMutation(c, (trx) => setMemberActive(trx, c.get('actor'), args))
   })
   .get('/admin/system', async (c) => {
     const actor = c.get('actor')

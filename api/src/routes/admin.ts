@@ -21,7 +21,7 @@ import { cleanLogo } from '../lib/logo.ts'
 import { pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { assertMember } from '../mutations/cases.ts'
-import { runMutation } from '../mutations/run-mutation.ts'
+import { answerMutation } from '../mutations/run-mutation.ts'
 import { removeTenantLogo, saveBranding, saveModelConfig, setTenantLogo, setUserRole } from '../mutations/tenant.ts'
 import { exportTenant } from '../ops/tenant-data.ts'
 
@@ -52,18 +52,17 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .put('/admin/config', validate('json', updateConfigBodySchema), async (c) => {
     const body = c.req.valid('json')
-    const config = await runMutation(c.get('deps').db, (trx) => saveBranding(trx, c.get('actor'), body))
-    return c.json(config)
+    return answerMutation(c, (trx) => saveBranding(trx, c.get('actor'), body))
   })
   // The logo is the request body itself (Content-Type image/png, image/webp or image/svg+xml).
   .put('/admin/logo', async (c) => {
     const actor = c.get('actor')
     assertManagerOrAdmin(actor)
     const logo = await cleanLogo(new Uint8Array(await c.req.arrayBuffer()))
-    return c.json(await runMutation(c.get('deps').db, (trx) => setTenantLogo(trx, actor, logo)))
+    return answerMutation(c, (trx) => setTenantLogo(trx, actor, logo))
   })
   .delete('/admin/logo', async (c) => {
-    return c.json(await runMutation(c.get('deps').db, (trx) => removeTenantLogo(trx, c.get('actor'))))
+    return answerMutation(c, (trx) => removeTenantLogo(trx, c.get('actor')))
   })
   .put(
     '/admin/models/:expert',
@@ -71,8 +70,7 @@ export const adminRoutes = new Hono<AppEnv>()
     validate('json', expertModelConfigSchema),
     async (c) => {
       const args = { expert: c.req.valid('param').expert, config: c.req.valid('json') }
-      const config = await runMutation(c.get('deps').db, (trx) => saveModelConfig(trx, c.get('actor'), args))
-      return c.json(config)
+      return answerMutation(c, (trx) => saveModelConfig(trx, c.get('actor'), args))
     },
   )
   .get('/admin/users', validate('query', pageQuerySchema), async (c) => {
@@ -109,6 +107,5 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .put('/admin/users/:userId/role', validate('json', updateRoleBodySchema), async (c) => {
     const args = { userId: c.req.param('userId'), role: c.req.valid('json').role }
-    const user = await runMutation(c.get('deps').db, (trx) => setUserRole(trx, c.get('actor'), args))
-    return c.json(user)
+    return answerMutation(c, (trx) => setUserRole(trx, c.get('actor'), args))
   })

@@ -6,7 +6,7 @@ import { notFound } from '../errors.ts'
 import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { createCase, replaceCaseDescription, setCaseStatus } from '../mutations/cases.ts'
-import { runMutation } from '../mutations/run-mutation.ts'
+import { answerMutation } from '../mutations/run-mutation.ts'
 
 /**
  * Cases. Technicians reach the cases they created or are assigned, managers and admins the
@@ -21,8 +21,7 @@ export const caseRoutes = new Hono<AppEnv>()
   .post('/cases', validate('json', createCaseBodySchema), async (c) => {
     const body = c.req.valid('json')
     const args = { ...body, conversationId: body.conversationId ?? null }
-    const created = await runMutation(c.get('deps').db, (trx) => createCase(trx, c.get('actor'), args))
-    return c.json(created, 201)
+    return answerMutation(c, (trx) => createCase(trx, c.get('actor'), args), { status: 201 })
   })
   .get('/cases/:id', async (c) => {
     const row = await findVisibleCase(c.get('deps').db, c.get('actor'), c.req.param('id'))
@@ -30,16 +29,14 @@ export const caseRoutes = new Hono<AppEnv>()
     return c.json(toCase(row))
   })
   .put('/cases/:id', validate('json', updateCaseBodySchema), async (c) => {
-    const { db } = c.get('deps')
     const actor = c.get('actor')
     const caseId = c.req.param('id')
     const body = c.req.valid('json')
-    const updated = await runMutation(db, (trx) =>
+    return answerMutation(c, (trx) =>
       'status' in body
         ? setCaseStatus(trx, actor, { caseId, status: body.status }, body.baseVersion ?? null)
         : replaceCaseDescription(trx, actor, { caseId, description: body.description }, body.baseVersion ?? null),
     )
-    return c.json(updated)
   })
   .get('/cases/:id/history', async (c) => {
     const { db } = c.get('deps')

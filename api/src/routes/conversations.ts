@@ -19,7 +19,7 @@ import { stopAnswer } from '../experts/answer-stored-message.ts'
 import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { deleteConversation, rateAnswer, renameConversation } from '../mutations/chat.ts'
-import { runMutation } from '../mutations/run-mutation.ts'
+import { answerMutation } from '../mutations/run-mutation.ts'
 
 /** The caller's own conversations (search, rename, delete), stopping an answer, and feedback on answers; another user's answers 404 like a missing one. */
 export const conversationRoutes = new Hono<AppEnv>()
@@ -33,16 +33,15 @@ export const conversationRoutes = new Hono<AppEnv>()
   })
   .patch('/conversations/:id', validate('json', renameConversationSchema), async (c) => {
     const args = { id: c.req.param('id'), title: c.req.valid('json').title }
-    return c.json(await runMutation(c.get('deps').db, (trx) => renameConversation(trx, c.get('actor'), args)))
+    return answerMutation(c, (trx) => renameConversation(trx, c.get('actor'), args))
   })
   .delete('/conversations/:id', async (c) => {
     const args = { id: c.req.param('id') }
-    await runMutation(c.get('deps').db, (trx) => deleteConversation(trx, c.get('actor'), args))
-    return c.body(null, 204)
+    return answerMutation(c, (trx) => deleteConversation(trx, c.get('actor'), args), { status: 204 })
   })
   .post('/messages/:id/feedback', validate('json', feedbackBodySchema), async (c) => {
     const args = { messageId: c.req.param('id'), ...c.req.valid('json') }
-    return c.json(await runMutation(c.get('deps').db, (trx) => rateAnswer(trx, c.get('actor'), args)), 201)
+    return answerMutation(c, (trx) => rateAnswer(trx, c.get('actor'), args), { status: 201 })
   })
   .post('/messages/:id/stop', async (c) => {
     const answer = await stopAnswer(c.get('deps'), c.get('actor'), c.req.param('id'))

@@ -19,7 +19,7 @@ import { assignmentStats, myAssignments, myResults } from '../db/queries/trainin
 import { newId } from '../lib/ids.ts'
 import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
-import { runMutation } from '../mutations/run-mutation.ts'
+import { answerMutation } from '../mutations/run-mutation.ts'
 import { assignTraining, createTrainingSet } from '../mutations/training.ts'
 import { attemptTraining } from '../training/attempts.ts'
 
@@ -40,8 +40,7 @@ export const trainingRoutes = new Hono<AppEnv>()
       id: body.id ?? newId(),
       questions: body.questions?.length ? body.questions : SAMPLE_QUESTIONS[body.expert],
     }
-    const set = await runMutation(c.get('deps').db, (trx) => createTrainingSet(trx, c.get('actor'), args))
-    return c.json(set, 201)
+    return answerMutation(c, (trx) => createTrainingSet(trx, c.get('actor'), args), { status: 201 })
   })
   .get('/training/assignments', validate('query', pageQuerySchema), async (c) => {
     const { db } = c.get('deps')
@@ -76,8 +75,10 @@ export const trainingRoutes = new Hono<AppEnv>()
   })
   .post('/training/assignments/:id/attempts', validate('json', attemptBodySchema), async (c) => {
     const args = { id: newId(), assignmentId: c.req.param('id'), answers: c.req.valid('json').answers }
-    const attempt = await runMutation(c.get('deps').db, (trx) => attemptTraining(trx, c.get('actor'), args))
-    return c.json({ attempt }, 201)
+    return answerMutation(c, (trx) => attemptTraining(trx, c.get('actor'), args), {
+      status: 201,
+      body: (attempt) => ({ attempt }),
+    })
   })
   /** One role or one user answers the assignment; several users answer one assignment each, in order. */
   .post('/training/assign', validate('json', assignTrainingBodySchema), async (c) => {
@@ -93,13 +94,16 @@ export const trainingRoutes = new Hono<AppEnv>()
               id: body.id ?? newId(),
             },
           ]
-    const created = await runMutation(c.get('deps').db, async (trx) => {
-      const value: Assignment[] = []
-      for (const t of targets) {
-        const args = { id: t.id, setId: body.setId, assignedToRole: t.role, assignedToId: t.userId }
-        value.push((await assignTraining(trx, actor, args)).value)
-      }
-      return { status: 'applied', value }
-    })
-    return c.json('assignedToIds' in body ? created : created[0], 201)
+    return answerMutation(
+      c,
+      async (trx) => {
+        const value: Assignment[] = []
+        for (const t of targets) {
+          const args = { id: t.id, setId: body.setId, assignedToRole: t.role, assignedToId: t.userId }
+          value.push((await assignTraining(trx, actor, args)).value)
+        }
+        return { status: 'applied', value }
+      },
+      { status: 201, body: (created) => ('assignedToIds' in body ? created : created[0]) },
+    )
   })
