@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { registerServiceWorker } from './app/register-sw.ts'
 import { AppFailure } from './app/routes/app-failure.tsx'
+import { warmStart } from './app/warm-start.ts'
 import { installTrustedTypesPolicy } from './lib/trusted-types.ts'
 import './styles/app.css'
 
@@ -10,6 +11,10 @@ installTrustedTypesPolicy()
 
 const container = document.getElementById('root')
 if (container) {
+  void warmStart(window.location).then(() => renderApp(container))
+}
+
+function renderApp(container: HTMLElement) {
   const root = createRoot(container, {
     onUncaughtError: (error) => {
       console.error('Start-up failed', error)

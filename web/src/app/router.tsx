@@ -1,15 +1,52 @@
 /**
  * The routes of docs/PRODUCT.md (Screens). React Router matches case-insensitively and tolerates a trailing slash
- * by default; every screen is its own chunk (React.lazy) so the signed-in Home loads only itself.
+ * by default; every screen is its own chunk (loaded on first use) so the signed-in Home loads only itself.
  */
-import { DEFAULT_TENANT } from '@mw/sync-protocol'
-import { type ComponentType, lazy } from 'react'
-import { Navigate, type RouteObject, useRoutes } from 'react-router-dom'
+import { DEFAULT_TENANT, RECENT_CONVERSATIONS } from '@mw/sync-protocol'
+import { type ComponentType, isValidElement, type LazyExoticComponent, lazy } from 'react'
+import { matchRoutes, Navigate, type Params, type RouteObject, useRoutes } from 'react-router-dom'
+import type { DeviceQuery } from '../db/device-query.ts'
+import { casesQuery } from '../features/cases/queries.ts'
+import { conversationQuery } from '../features/chat/queries.ts'
+import { recentConversationsQuery } from '../lib/recent-conversations-query.ts'
 import { NotFound } from './routes/not-found.tsx'
 import { TenantLayout } from './routes/tenant-layout.tsx'
 
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })))
+interface LazyScreen {
+  /** Fetches the screen's chunk, once. */
+  load: () => Promise<ComponentType>
+  /** The screen, once its chunk is in. */
+  loaded?: ComponentType
+  /** The screen while its chunk is not in (or failed: its boundary says why). */
+  lazy: LazyExoticComponent<ComponentType>
+}
+
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyScreen {
+  let loading: Promise<ComponentType> | undefined
+  const lazyScreen: LazyScreen = {
+    load: () => {
+      loading ??= load().then((m) => {
+        lazyScreen.loaded = m[name]
+        return m[name]
+      })
+      return loading
+    },
+    lazy: lazy(() => lazyScreen.load().then((component) => ({ default: component }))),
+  }
+  return lazyScreen
+}
+
+/** The device query a screen shows first, from its address: what a warm start reads before React draws. */
+type WarmQuery = (params: Params, search: URLSearchParams) => DeviceQuery<unknown>
+
+/**
+ * Draws a screen. One the start preloaded draws at once: React.lazy suspends for a tick even when
+ * its chunk is in, and a Suspense fallback once shown holds the screen back for React's 300 ms
+ * reveal throttle. `warm` is for `screenAt`.
+ */
+function Screen({ screen }: { screen: LazyScreen; warm?: WarmQuery }) {
+  const Component = screen.loaded ?? screen.lazy
+  return <Component />
 }
 
 const HomePage = screen(() => import('../features/home/components/home-page.tsx'), 'HomePage')
@@ -29,6 +66,8 @@ const ReportsPage = screen(() => import('../features/reports/components/reports-
 const DocumentViewer = screen(() => import('../features/chat/components/document-viewer.tsx'), 'DocumentViewer')
 const AdminPage = screen(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage')
 
+const conversationInAddress: WarmQuery = (_, search) => conversationQuery(search.get('conversation'))
+
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={`/t/${DEFAULT_TENANT}`} replace /> },
   { path: '/t', element: <Navigate to={`/t/${DEFAULT_TENANT}`} replace /> },
@@ -36,24 +75,46 @@ export const routes: RouteObject[] = [
     path: '/t/:tenant',
     element: <TenantLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'furuno', element: <FurunoLanding /> },
-      { path: 'ask/seakeeper', element: <SeakeeperChat /> },
-      { path: 'ask/furuno', element: <FurunoChat /> },
-      { path: 'ask/master', element: <MasterPage /> },
-      { path: 'cases', element: <CasesPage /> },
-      { path: 'cases/:id', element: <CaseDetailPage /> },
-      { path: 'training', element: <TrainingPage /> },
-      { path: 'training/assign', element: <AssignPage /> },
-      { path: 'training/take/:assignmentId', element: <TakeTrainingPage /> },
-      { path: 'reports', element: <ReportsPage /> },
-      { path: 'admin', element: <AdminPage /> },
-      { path: 'documents/:id', element: <DocumentViewer /> },
+      {
+        index: true,
+        element: <Screen screen={HomePage} warm={() => recentConversationsQuery(RECENT_CONVERSATIONS.dashboard)} />,
+      },
+      { path: 'furuno', element: <Screen screen={FurunoLanding} /> },
+      { path: 'ask/seakeeper', element: <Screen screen={SeakeeperChat} warm={conversationInAddress} /> },
+      { path: 'ask/furuno', element: <Screen screen={FurunoChat} warm={conversationInAddress} /> },
+      { path: 'ask/master', element: <Screen screen={MasterPage} /> },
+      { path: 'cases', element: <Screen screen={CasesPage} warm={() => casesQuery('all')} /> },
+      { path: 'cases/:id', element: <Screen screen={CaseDetailPage} /> },
+      { path: 'training', element: <Screen screen={TrainingPage} /> },
+      { path: 'training/assign', element: <Screen screen={AssignPage} /> },
+      { path: 'training/take/:assignmentId', element: <Screen screen={TakeTrainingPage} /> },
+      { path: 'reports', element: <Screen screen={ReportsPage} /> },
+      { path: 'admin', element: <Screen screen={AdminPage} /> },
+      { path: 'documents/:id', element: <Screen screen={DocumentViewer} /> },
       { path: '*', element: <NotFound /> },
     ],
   },
   { path: '*', element: <NotFound /> },
 ]
+
+/**
+ * The screen an address shows: `load` fetches its chunk (settling once it is in or has failed; its
+ * boundary shows why), `query` is the device read it shows first, if it has one.
+ */
+export function screenAt(pathname: string, search: string) {
+  const match = matchRoutes(routes, pathname)?.at(-1)
+  const leaf = match?.route.element
+  if (!match || !isValidElement<{ screen: LazyScreen; warm?: WarmQuery }>(leaf) || leaf.type !== Screen) return null
+  const { screen, warm } = leaf.props
+  return {
+    load: () =>
+      screen.load().then(
+        () => undefined,
+        () => undefined,
+      ),
+    query: warm?.(match.params, new URLSearchParams(search)) ?? null,
+  }
+}
 
 /** Declarative routing (no data router): the app reads its data from IndexedDB, not route loaders. */
 export function AppRoutes() {

@@ -3,7 +3,7 @@
  * signed-in user and their role per tenant (so the app starts offline), and the list of
  * (user, tenant) databases on this device (the service worker drains each of them).
  */
-import type { CurrentUser, Role } from '@mw/sync-protocol'
+import { type CurrentUser, currentUserSchema, type Role } from '@mw/sync-protocol'
 import { Dexie, type Table } from 'dexie'
 import { localDbName } from './local-db.ts'
 
@@ -32,6 +32,24 @@ class SessionDb extends Dexie {
 
 export const sessionDb = new SessionDb()
 
+/**
+ * A copy of the remembered user in the page's localStorage, read without waiting: a warm start
+ * draws the shell from it before IndexedDB has opened. The service worker has no localStorage
+ * and reads the database.
+ */
+const QUICK_KEY = 'mw:remembered-user'
+const pageStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
+
+/** The remembered user if this page has a valid copy; undefined otherwise (then ask `lastSignedInUser`). */
+export function rememberedUserNow(): CurrentUser | undefined {
+  try {
+    const saved = pageStorage()?.getItem(QUICK_KEY)
+    return saved ? currentUserSchema.parse(JSON.parse(saved)) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Remembers the user and their roles after a successful GET /api/auth/user. */
 export async function rememberSignIn(user: CurrentUser) {
   await sessionDb.transaction('rw', sessionDb.session, sessionDb.roles, async () => {
@@ -39,6 +57,11 @@ export async function rememberSignIn(user: CurrentUser) {
     await sessionDb.roles.where('userId').equals(user.id).delete()
     await sessionDb.roles.bulkPut(user.tenants.map((t) => ({ userId: user.id, tenant: t.slug, role: t.role })))
   })
+  try {
+    pageStorage()?.setItem(QUICK_KEY, JSON.stringify(user))
+  } catch {
+    // A full or blocked localStorage only costs the quick start.
+  }
 }
 
 export async function rememberRole(userId: string, tenant: string, role: Role) {
@@ -64,6 +87,7 @@ export async function forgetLocalDb(name: string) {
 }
 
 export async function forgetCurrentUser() {
+  pageStorage()?.removeItem(QUICK_KEY)
   await sessionDb.session.delete('current')
 }
 

@@ -50,6 +50,32 @@ describe('who is signed in', () => {
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', user, offlineStart: true })
   })
 
+  test('a remembered user is signed in before the server answers, which then confirms them or signs them out', async () => {
+    const user = makeUser()
+    fetchMock.mockResolvedValueOnce(Response.json(user))
+    await useSessionStore.getState().load()
+    useSessionStore.setState({ status: 'loading', user: null })
+
+    let answer: (res: Response) => void = () => {}
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)))
+    const loading = useSessionStore.getState().load()
+    // No await yet: the copy in localStorage signs the user in synchronously.
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', user: { id: user.id }, offlineStart: true })
+    answer(Response.json({ error: { code: 'unauthorized', message: 'Sign in.' } }, { status: 401 }))
+    await loading
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', user: null })
+  })
+
+  test('signing out forgets the quick copy too', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json(makeUser()))
+    await useSessionStore.getState().load()
+    await forgetCurrentUser()
+    useSessionStore.setState({ status: 'loading', user: null })
+    offline()
+    await useSessionStore.getState().load()
+    expect(useSessionStore.getState().status).toBe('signed-out')
+  })
+
   test('offline with nobody remembered shows the landing page', async () => {
     offline()
     await useSessionStore.getState().load()

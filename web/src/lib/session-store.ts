@@ -1,11 +1,11 @@
 /**
- * Who is signed in, and their role per tenant. The user comes from GET /api/auth/user (no retry;
- * 401 = signed out). When the network is down, the last signed-in user remembered on this device
- * is used, so a technician at sea is never dropped to the landing page.
+ * Who is signed in, and their role per tenant. The last signed-in user remembered on this device
+ * opens the app at once; GET /api/auth/user (no retry) then confirms them (401 = signed out). When
+ * the network is down that user stays, so a technician at sea is never dropped to the landing page.
  */
 import { type CurrentUser, currentUserSchema, DEFAULT_ROLE, type Role, roleAnswerSchema } from '@mw/sync-protocol'
 import { create } from 'zustand'
-import { lastSignedInUser, rememberedRole, rememberRole, rememberSignIn } from '../db/session-db.ts'
+import { lastSignedInUser, rememberedRole, rememberedUserNow, rememberRole, rememberSignIn } from '../db/session-db.ts'
 import { ApiError, apiGetOrNull, apiRequest } from './api-client.ts'
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'failed'
@@ -27,27 +27,32 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   roles: {},
 
   load: async () => {
+    const answer = apiGetOrNull('/api/auth/user', currentUserSchema, { timeoutMs: 8000 })
+    // Read below, once the remembered user is known; a failure meanwhile is not unhandled.
+    answer.catch(() => undefined)
+    // The user this device remembers opens the app at once (a warm start waits on no request);
+    // the server's answer then confirms them, replaces them or signs them out.
+    const remembered = rememberedUserNow() ?? (await lastSignedInUser().catch(() => undefined))
+    if (remembered) set({ status: 'signed-in', user: remembered, offlineStart: true })
     try {
-      const user = await apiGetOrNull('/api/auth/user', currentUserSchema, { timeoutMs: 8000 })
+      const user = await answer
       if (!user) {
-        set({ status: 'signed-out', user: null })
+        set({ status: 'signed-out', user: null, offlineStart: false })
         return
       }
-      set({ status: 'signed-in', user, offlineStart: false })
-      await rememberSignIn(user).catch(() => undefined)
+      const same = remembered && JSON.stringify(remembered) === JSON.stringify(user)
+      set({ status: 'signed-in', user: same ? remembered : user, offlineStart: false })
+      if (!same) await rememberSignIn(user).catch(() => undefined)
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'network' || error.status >= 500)) {
-        const remembered = await lastSignedInUser().catch(() => null)
-        if (remembered) {
-          set({ status: 'signed-in', user: remembered, offlineStart: true })
-          return
-        }
+        // Offline or a failing server: the remembered user, if any, stays signed in on this device.
+        if (remembered) return
         if (error.code === 'network') {
           set({ status: 'signed-out', user: null })
           return
         }
       }
-      set({ status: 'failed' })
+      set({ status: 'failed', user: null })
     }
   },
 

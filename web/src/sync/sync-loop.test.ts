@@ -5,7 +5,7 @@ import { LocalDb } from '../db/local-db.ts'
 import { createCase } from '../features/cases/actions.ts'
 import { drainAll, drainOnce } from './drainer.ts'
 import { QUOTA_MESSAGE } from './storage-problem.ts'
-import { PRUNE_INTERVAL_MS, startSync } from './sync-loop.ts'
+import { PRUNE_INTERVAL_MS, PRUNE_START_DELAY_MS, startSync } from './sync-loop.ts'
 import { useSyncStore } from './sync-store.ts'
 
 const DAY = 86_400_000
@@ -53,19 +53,23 @@ describe('the page sync loop', () => {
     for (const stop of [...stops, other]) stop()
   })
 
-  it('prunes old rows at start and again each day while open', async () => {
-    // Only the interval and the clock are fake: IndexedDB keeps its real task queue.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
+  it('prunes old rows soon after start and again each day while open', async () => {
+    // Only the timers and the clock are fake: IndexedDB keeps its real task queue.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
     const now = Date.now()
     const db = new LocalDb(uuidv7(), 'demo')
     const old = resolvedCase(new Date(now - 200 * DAY).toISOString())
     const nearly = resolvedCase(new Date(now - 182.5 * DAY).toISOString())
     await db.cases.bulkPut([old, nearly])
     const stop = startSync(db, { fetch: offline })
-    await until(async () => (await db.cases.get(old.id)) === undefined)
+    // Not while the first screen reads: the start's pruning waits.
+    await vi.advanceTimersByTimeAsync(PRUNE_START_DELAY_MS - 100)
+    expect(await db.cases.get(old.id)).toBeDefined()
+    await vi.advanceTimersByTimeAsync(100)
+    await vi.waitFor(async () => expect(await db.cases.get(old.id)).toBeUndefined())
     expect(await db.cases.get(nearly.id)).toBeDefined()
-    vi.advanceTimersByTime(PRUNE_INTERVAL_MS)
-    await until(async () => (await db.cases.get(nearly.id)) === undefined)
+    await vi.advanceTimersByTimeAsync(PRUNE_INTERVAL_MS)
+    await vi.waitFor(async () => expect(await db.cases.get(nearly.id)).toBeUndefined())
     stop()
   })
 

@@ -2,7 +2,7 @@
  * The page side of syncing one database: drains on start, on `online`, when the tab becomes
  * visible, shortly after each local write, and on a backoff timer after a failure (while
  * visible); mirrors the outbox into the sync store; registers Background Sync for the worker;
- * asks for persistent storage once per sign-in and prunes old rows at start and daily.
+ * asks for persistent storage once per sign-in and prunes old rows soon after start and daily.
  */
 import { liveQuery } from 'dexie'
 import type { LocalDb } from '../db/local-db.ts'
@@ -22,6 +22,8 @@ const BACKOFF_MAX_MS = 5 * 60 * 1000
 /** How soon to look again when another context holds the drain: only a run of our own tells this page how it went. */
 const BUSY_RETRY_MS = 1000
 export const PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000
+/** The first pruning waits this long: its write transaction over every table would hold back the screen's first read. */
+export const PRUNE_START_DELAY_MS = 5_000
 
 /** Users this page has asked for persistent storage since it loaded (once per sign-in is enough). */
 const persistenceAsked = new Set<string>()
@@ -142,7 +144,7 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
       if (!reportStorageProblem(error)) set({ lastError: 'Old offline data could not be cleaned up.' })
     })
   }
-  prune()
+  const firstPrune = setTimeout(prune, PRUNE_START_DELAY_MS)
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS)
   schedule(0)
 
@@ -150,6 +152,7 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
     stopped = true
     clearTimeout(timer)
     clearTimeout(writeTimer)
+    clearTimeout(firstPrune)
     clearInterval(pruneTimer)
     offWrite()
     outbox.unsubscribe()

@@ -1,12 +1,8 @@
 import type { CaseStatus } from '@mw/sync-protocol'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { useDeviceQuery } from '../../../db/device-query.ts'
+import { casesQuery } from '../queries.ts'
 
 /** Cases newest first, optionally of one status; undefined while loading. */
 export function useCases(status: CaseStatus | 'all') {
-  const db = useLocalDb()
-  return useLiveQuery(async () => {
-    const rows = status === 'all' ? await db.cases.toArray() : await db.cases.where('status').equals(status).toArray()
-    return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-  }, [db, status])
+  return useDeviceQuery(casesQuery(status))
 }

@@ -3,8 +3,8 @@ import { useCallback, useEffect } from 'react'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useSyncStore } from '../../../sync/sync-store.ts'
+import type { ConversationView } from '../queries.ts'
 import { useChatStore } from '../store.ts'
-import type { ConversationView } from './use-conversation.ts'
 
 const MAX_TRIES = 3
 const RETRY_PAUSE_MS = 2000
