@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { PRODUCT_NAME, PWA_MANIFEST_BASE, PWA_THEME_COLOR } from '../sync-protocol/src/index.ts'
 import precacheExclusions from './precache-exclusions.json' with { type: 'json' }
+import { appShellChunk } from './scripts/app-shell-chunk.ts'
 
 export default defineConfig({
   plugins: [
@@ -39,7 +40,13 @@ export default defineConfig({
   worker: { format: 'es' },
   // scripts/check-bundle.mjs reads .vite/manifest.json to sum the first-load JS of the signed-in Home.
   // landing.html is the signed-out first visit the server sends without a session (api/src/app.ts).
-  build: { manifest: true, rollupOptions: { input: { index: 'index.html', landing: 'landing.html' } } },
+  build: {
+    manifest: true,
+    rollupOptions: {
+      input: { index: 'index.html', landing: 'landing.html' },
+      output: { codeSplitting: { groups: [{ name: appShellChunk }] } },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   test: {
     name: 'web',
