@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { PRODUCT_NAME, PWA_MANIFEST_BASE, PWA_THEME_COLOR } from '../sync-protocol/src/index.ts'
 import precacheExclusions from './precache-exclusions.json' with { type: 'json' }
-import { appShellChunk } from './scripts/app-shell-chunk.ts'
+import { appChunkGroups } from './scripts/app-shell-chunk.ts'
 
 export default defineConfig({
   plugins: [
@@ -44,7 +44,7 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: { index: 'index.html', landing: 'landing.html' },
-      output: { codeSplitting: { groups: [{ name: appShellChunk }] } },
+      output: { codeSplitting: { groups: appChunkGroups } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },

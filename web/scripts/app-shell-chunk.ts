@@ -4,7 +4,7 @@
  * and what imports it). Left to the bundler, that code sits in the entry chunk and every screen
  * imports from it by its hashed name: a change to one screen renamed the entry, so every screen's
  * chunk changed too and an app update downloaded 26 of 48 files. Code the signed-out landing also
- * uses stays in the bundler's shared chunk, so the landing never loads the shell.
+ * uses goes in a small chunk of its own first, so the landing never loads the shell.
  */
 import path from 'node:path'
 
@@ -31,16 +31,34 @@ function reachable(from: string, next: (info: ModuleInfo) => readonly string[], 
   return seen
 }
 
-let shell: Set<string> | undefined
+let chunks: { shell: Set<string>; landing: Set<string> } | undefined
 
-/** A codeSplitting group's name function: 'shell' for the app's first-load modules, else the bundler decides. */
-export function appShellChunk(id: string, ctx: { getModuleInfo: GetModuleInfo }): string | null {
-  if (!shell) {
-    const info: GetModuleInfo = (moduleId) => ctx.getModuleInfo(moduleId)
-    const app = reachable(APP_ENTRY, (m) => m.importedIds, info)
-    const landing = reachable(LANDING_ENTRY, (m) => m.importedIds, info)
-    const namesScreens = reachable(ROUTER, (m) => m.importers, info)
-    shell = new Set([...app].filter((m) => !landing.has(m) && !namesScreens.has(m)))
+function chunksOf(getModuleInfo: GetModuleInfo) {
+  if (!chunks) {
+    const app = reachable(APP_ENTRY, (m) => m.importedIds, getModuleInfo)
+    const landing = reachable(LANDING_ENTRY, (m) => m.importedIds, getModuleInfo)
+    const namesScreens = reachable(ROUTER, (m) => m.importers, getModuleInfo)
+    chunks = {
+      shell: new Set([...app].filter((m) => !landing.has(m) && !namesScreens.has(m))),
+      landing: new Set([...app].filter((m) => landing.has(m))),
+    }
   }
-  return shell.has(id) ? 'shell' : null
+  return chunks
 }
+
+type Ctx = { getModuleInfo: GetModuleInfo }
+
+/**
+ * The codeSplitting groups: `landing-shared` (what the landing and the app both use, captured
+ * first so that the shell, which takes its modules' dependencies along, leaves it to the landing)
+ * and `shell`. Everything else is the bundler's to split.
+ */
+export const appChunkGroups = [
+  {
+    priority: 1,
+    name: (id: string, ctx: Ctx) => (chunksOf((m) => ctx.getModuleInfo(m)).landing.has(id) ? 'landing-shared' : null),
+  },
+  {
+    name: (id: string, ctx: Ctx) => (chunksOf((m) => ctx.getModuleInfo(m)).shell.has(id) ? 'shell' : null),
+  },
+]

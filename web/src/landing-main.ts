@@ -4,7 +4,8 @@
  * the service worker, so the app installs for offline use in the background, and the features
  * toggle. Signing in is a plain form; the app itself loads after it.
  */
-import { DEFAULT_TENANT } from '@mw/sync-protocol'
+// The constants alone: the barrel would bring the app's shared code (zod, the schemas) along.
+import { DEFAULT_TENANT } from '@mw/sync-protocol/constants'
 import { installTrustedTypesPolicy } from './lib/trusted-types.ts'
 import './styles/app.css'
 

@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
+import { prefetchPrecache } from './lib/prefetch-precache.ts'
 import { drainEverything, OUTBOX_SYNC_TAG } from './sync/drainer.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -21,7 +22,10 @@ interface SyncEvent extends ExtendableEvent {
 
 // Every built file (shell, route chunks, icons, manifest) is precached at install, with its
 // revision, so the app opens offline and a new build replaces it atomically, never half-updated.
-precacheAndRoute(self.__WB_MANIFEST)
+// The hashed files are fetched several at once first (Workbox alone fetches one at a time).
+const manifest = self.__WB_MANIFEST
+self.addEventListener('install', (event) => event.waitUntil(prefetchPrecache(manifest, self.location.href)))
+precacheAndRoute(manifest)
 // Old precaches from earlier Workbox versions would otherwise fill the storage quota for ever.
 cleanupOutdatedCaches()
 
