@@ -3,7 +3,13 @@ import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findAssignmentById, findTrainingSetById } from '../db/queries/training.ts'
-import { findAttempt, insertAttempt, myResults, toAttempt } from '../db/queries/training-attempts.ts'
+import {
+  findAttempt,
+  insertAttempt,
+  markAssignmentCompleted,
+  myResults,
+  toAttempt,
+} from '../db/queries/training-attempts.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { now } from '../lib/time.ts'
 import type { MutationOutcome } from '../mutations/outcome.ts'
@@ -25,41 +31,35 @@ export async function attemptTraining(
     if (earlier.tenant_slug !== actor.tenant || earlier.user_id !== actor.userId) throw notFound('The attempt')
     return { status: 'applied', value: toAttempt(earlier) }
   }
-  {
-    const assignment = await findAssignmentById(trx, assignmentId)
-    if (!assignment || assignment.tenant_slug !== actor.tenant) throw notFound('The assignment')
-    if (assignment.assigned_to_id !== actor.userId && assignment.assigned_to_role !== actor.role) {
-      throw new ApiError('forbidden', 'This training is not assigned to you.')
-    }
-    const set = await findTrainingSetById(trx, assignment.set_id)
-    if (!set) throw notFound('The training set')
-    const questions = JSON.parse(set.questions_json) as TrainingQuestion[]
-    const scored = scoreAttempt(questions, args.answers)
-    if (!scored.ok) throw new ApiError('invalid_input', scored.reason, { field: 'answers' })
-    const { score, answered } = scored
-    const attempt: Attempt = { id: args.id, assignmentId, userId: actor.userId, score, completedAt: now() }
-    await insertAttempt(trx, {
-      id: attempt.id,
-      tenant_slug: actor.tenant,
-      assignment_id: assignmentId,
-      user_id: actor.userId,
-      answers_json: JSON.stringify(args.answers),
-      answered,
-      questions: questions.length,
-      score,
-      completed_at: attempt.completedAt,
-    })
-    if (assignment.assigned_to_id === actor.userId) {
-      const best = (await myResults(trx, actor.userId, [assignmentId])).get(assignmentId)
-      if (best !== undefined) {
-        await trx
-          .updateTable('training_assignments')
-          .set({ completed: 1, score: best, updated_at: attempt.completedAt })
-          .where('id', '=', assignmentId)
-          .execute()
-        await recordChange(trx, actor.tenant, 'assignment', assignmentId)
-      }
-    }
-    return { status: 'applied', value: attempt }
+  const assignment = await findAssignmentById(trx, assignmentId)
+  if (!assignment || assignment.tenant_slug !== actor.tenant) throw notFound('The assignment')
+  if (assignment.assigned_to_id !== actor.userId && assignment.assigned_to_role !== actor.role) {
+    throw new ApiError('forbidden', 'This training is not assigned to you.')
   }
+  const set = await findTrainingSetById(trx, assignment.set_id)
+  if (!set) throw notFound('The training set')
+  const questions = JSON.parse(set.questions_json) as TrainingQuestion[]
+  const scored = scoreAttempt(questions, args.answers)
+  if (!scored.ok) throw new ApiError('invalid_input', scored.reason, { field: 'answers' })
+  const { score, answered } = scored
+  const attempt: Attempt = { id: args.id, assignmentId, userId: actor.userId, score, completedAt: now() }
+  await insertAttempt(trx, {
+    id: attempt.id,
+    tenant_slug: actor.tenant,
+    assignment_id: assignmentId,
+    user_id: actor.userId,
+    answers_json: JSON.stringify(args.answers),
+    answered,
+    questions: questions.length,
+    score,
+    completed_at: attempt.completedAt,
+  })
+  if (assignment.assigned_to_id === actor.userId) {
+    const best = (await myResults(trx, actor.userId, [assignmentId])).get(assignmentId)
+    if (best !== undefined) {
+      await markAssignmentCompleted(trx, assignmentId, best, attempt.completedAt)
+      await recordChange(trx, actor.tenant, 'assignment', assignmentId)
+    }
+  }
+  return { status: 'applied', value: attempt }
 }

@@ -74,3 +74,11 @@ export async function assignmentStats(db: Db, tenant: string, rows: TrainingAssi
     }),
   )
 }
+
+/** An assignment to one person, completed: their best complete score so far. */
+export const markAssignmentCompleted = (db: Db, assignmentId: string, score: number, at: string) =>
+  db
+    .updateTable('training_assignments')
+    .set({ completed: 1, score, updated_at: at })
+    .where('id', '=', assignmentId)
+    .execute()
