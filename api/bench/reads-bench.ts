@@ -89,6 +89,13 @@ for (let i = 0; i < CASES; i++) {
   })
 }
 const bare = await start(['--import', 'tsx', 'bench/bare-reads-server.ts'], { BARE_DB: location, BARE_USER: techId })
+// Both must answer the same rows, or the comparison says nothing.
+const rowCounts = await Promise.all(
+  [`${product}/api/t/demo/cases`, `${bare}/cases`].map(
+    async (url) => ((await (await fetch(url, { headers: { cookie } })).json()) as unknown[]).length,
+  ),
+)
+console.log(`Rows in an answer: product ${rowCounts[0]}, bare ${rowCounts[1]}`)
 
 interface Figure {
   perSecond: number
