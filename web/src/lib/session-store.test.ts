@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { forgetCurrentUser, rememberRole } from '../db/session-db.ts'
+import { forgetCurrentUser, rememberedUserNow, rememberRole, rememberSignIn } from '../db/session-db.ts'
 import { useSessionStore } from './session-store.ts'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -64,6 +64,15 @@ describe('who is signed in', () => {
     answer(Response.json({ error: { code: 'unauthorized', message: 'Sign in.' } }, { status: 401 }))
     await loading
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', user: null })
+  })
+
+  test('a device that remembers the user only in IndexedDB gets the quick copy at the next confirmation', async () => {
+    const user = makeUser()
+    await rememberSignIn(user)
+    localStorage.clear() // as a device updated from before the quick copy
+    fetchMock.mockResolvedValueOnce(Response.json(user))
+    await useSessionStore.getState().load()
+    expect(rememberedUserNow()?.id).toBe(user.id)
   })
 
   test('signing out forgets the quick copy too', async () => {

@@ -32,7 +32,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     answer.catch(() => undefined)
     // The user this device remembers opens the app at once (a warm start waits on no request);
     // the server's answer then confirms them, replaces them or signs them out.
-    const remembered = rememberedUserNow() ?? (await lastSignedInUser().catch(() => undefined))
+    const quick = rememberedUserNow()
+    const remembered = quick ?? (await lastSignedInUser().catch(() => undefined))
     if (remembered) set({ status: 'signed-in', user: remembered, offlineStart: true })
     try {
       const user = await answer
@@ -42,7 +43,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
       }
       const same = remembered && JSON.stringify(remembered) === JSON.stringify(user)
       set({ status: 'signed-in', user: same ? remembered : user, offlineStart: false })
-      if (!same) await rememberSignIn(user).catch(() => undefined)
+      // A device remembering the user only in IndexedDB (from before the quick copy) gets one too.
+      if (!same || !quick) await rememberSignIn(user).catch(() => undefined)
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'network' || error.status >= 500)) {
         // Offline or a failing server: the remembered user, if any, stays signed in on this device.
