@@ -34,14 +34,17 @@ export async function answerMutation<T>(
   { status = 200, body = (value) => value }: Answer<T> = {},
 ): Promise<Response> {
   const claim = c.get('idempotencyClaim')
-  const value = await runMutation(c.get('deps').db, async (trx) => {
+  let json = ''
+  await runMutation(c.get('deps').db, async (trx) => {
     const outcome = await mutation(trx)
-    if (outcome.status === 'applied' && claim) {
-      const text = status === 204 ? '' : JSON.stringify(body(outcome.value))
-      await storeIdempotentAnswer(trx, claim.userId, claim.key, status, text)
-      claim.stored = true
+    if (outcome.status === 'applied') {
+      json = status === 204 ? '' : JSON.stringify(body(outcome.value))
+      if (claim) {
+        await storeIdempotentAnswer(trx, claim.userId, claim.key, status, json)
+        claim.stored = true
+      }
     }
     return outcome
   })
-  return status === 204 ? c.body(null, 204) : c.json(body(value), status)
+  return status === 204 ? c.body(null, 204) : c.body(json, status, { 'Content-Type': 'application/json' })
 }

@@ -99,7 +99,8 @@ export const routes: RouteObject[] = [
 
 /**
  * The screen an address shows: `load` fetches its chunk (settling once it is in or has failed; its
- * boundary shows why), `query` is the device read it shows first, if it has one.
+ * boundary shows why), `query` is the device read it shows first, if it has one, and `tenant` the
+ * workspace in the address.
  */
 export function screenAt(pathname: string, search: string) {
   const match = matchRoutes(routes, pathname)?.at(-1)
@@ -113,6 +114,7 @@ export function screenAt(pathname: string, search: string) {
         () => undefined,
       ),
     query: warm?.(match.params, new URLSearchParams(search)) ?? null,
+    tenant: match.params.tenant?.toLowerCase() ?? null,
   }
 }
 

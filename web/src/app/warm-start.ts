@@ -4,7 +4,6 @@
  * address names is fetched, and that screen's first rows are read from the user's database for
  * the tenant in the address.
  */
-import { matchPath } from 'react-router-dom'
 import { warmRead } from '../db/device-query.ts'
 import { openLocalDb } from '../db/local-db.ts'
 import { useSessionStore } from '../lib/session-store.ts'
@@ -23,12 +22,12 @@ export function warmStart({ pathname, search }: { pathname: string; search: stri
   void useSessionStore.getState().load()
   const screen = screenAt(pathname, search)
   const user = useSessionStore.getState().user
-  const tenant = matchPath({ path: '/t/:tenant', end: false }, pathname)?.params.tenant?.toLowerCase()
-  const ready: Promise<void>[] = []
-  if (screen) ready.push(screen.load())
+  if (!screen) return Promise.resolve()
+  const ready: Promise<void>[] = [screen.load()]
+  const { tenant, query } = screen
   if (user && tenant && user.tenants.some((t) => t.slug === tenant)) {
     const db = openLocalDb(user.id, tenant)
-    if (screen?.query) ready.push(warmRead(db, screen.query))
+    if (query) ready.push(warmRead(db, query))
     else db.open().catch(() => undefined)
   }
   const waited = new Promise<void>((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))
