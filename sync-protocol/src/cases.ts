@@ -7,6 +7,20 @@ export type CaseStatus = z.infer<typeof caseStatusSchema>
 
 export const tagsSchema = z.array(requiredText(LIMITS.tagMaxChars)).max(LIMITS.tagsMax)
 
+const equipmentText = z.string().trim().max(LIMITS.equipmentFieldMaxChars)
+
+/** One unit a technician works on: make and model, its serial, and hours or firmware where known. */
+export const equipmentUnitSchema = z.object({
+  make: equipmentText,
+  model: equipmentText,
+  serial: equipmentText,
+  hours: z.number().int().min(0).max(1_000_000).nullable(),
+  firmware: equipmentText,
+})
+export type EquipmentUnit = z.infer<typeof equipmentUnitSchema>
+export const equipmentSchema = z.array(equipmentUnitSchema).max(LIMITS.equipmentUnitsMax)
+export const vesselSchema = z.string().trim().max(LIMITS.vesselMaxChars)
+
 export const caseSchema = z.object({
   id: idSchema,
   title: z.string(),
@@ -17,6 +31,9 @@ export const caseSchema = z.object({
   createdBy: idSchema,
   assignedTo: idSchema.nullable(),
   conversationId: idSchema.nullable(),
+  /** The vessel's name and the units worked on ('' and [] until someone records them). */
+  vessel: z.string(),
+  equipment: z.array(equipmentUnitSchema),
   /** Goes up on every change to the case; a status change names the version its author last saw. */
   version: z.number().int(),
   createdAt: timestampSchema,
@@ -24,7 +41,7 @@ export const caseSchema = z.object({
 })
 export type Case = z.infer<typeof caseSchema>
 
-export const CASE_EVENT_KINDS = ['created', 'status', 'note', 'conflict'] as const
+export const CASE_EVENT_KINDS = ['created', 'status', 'note', 'conflict', 'equipment'] as const
 
 /** The case history: who changed what, including status changes that lost a conflict. */
 export const caseEventSchema = z.object({
@@ -32,7 +49,7 @@ export const caseEventSchema = z.object({
   caseId: idSchema,
   kind: z.enum(CASE_EVENT_KINDS),
   authorId: idSchema,
-  /** status: {from, to}; note: {text}; conflict: {wanted, current, mid}; created: {} */
+  /** status: {from, to}; note: {text}; conflict: {wanted, current, mid}; created: {}; equipment: {vessel, equipment} */
   data: z.record(z.string(), z.unknown()),
   createdAt: timestampSchema,
 })
@@ -46,9 +63,11 @@ export const updateCaseBodySchema = z.union(
       description: z.string().max(LIMITS.descriptionMaxChars),
       baseVersion: z.number().int().min(0).optional(),
     }),
+    z.strictObject({ vessel: vesselSchema, equipment: equipmentSchema }),
   ],
   {
-    error: 'Send either {status} (Open, In-Progress or Resolved) or {description}, each with an optional baseVersion.',
+    error:
+      'Send {status} (Open, In-Progress or Resolved) or {description}, each with an optional baseVersion, or {vessel, equipment}.',
   },
 )
 export type UpdateCaseBody = z.infer<typeof updateCaseBodySchema>
@@ -60,6 +79,8 @@ export const createCaseBodySchema = z.object({
   description: z.string().max(LIMITS.descriptionMaxChars).default(''),
   expert: expertSchema,
   tags: tagsSchema.default([]),
+  vessel: vesselSchema.default(''),
+  equipment: equipmentSchema.default([]),
   conversationId: idSchema.nullable().optional(),
   assignedTo: idSchema.nullable().optional(),
 })
@@ -68,13 +89,21 @@ export type CreateCaseBody = z.infer<typeof createCaseBodySchema>
 /** GET /api/t/{tenant}/cases/{id}/history */
 export const caseHistorySchema = z.array(caseEventSchema)
 
-/** A photo or file on a case (POST /cases/{id}/attachments). Images are stored re-encoded, without metadata. */
+export const ATTACHMENT_KINDS = ['file', 'signature'] as const
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number]
+
+/**
+ * A photo or file on a case (POST /cases/{id}/attachments, multipart: `file`, and optionally `id`
+ * made on the device so a repeated upload is recognised, and `kind`). Images are stored
+ * re-encoded, without metadata. `signature` is the customer's signature for the service report.
+ */
 export const attachmentSchema = z.object({
   id: idSchema,
   caseId: idSchema,
   fileName: z.string(),
   contentType: z.string(),
   size: z.number().int().min(0),
+  kind: z.enum(ATTACHMENT_KINDS),
   createdAt: timestampSchema,
   createdBy: idSchema,
 })

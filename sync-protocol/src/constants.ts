@@ -40,6 +40,13 @@ export const LIMITS = {
   feedbackMaxChars: 2000,
   tagsMax: 20,
   tagMaxChars: 40,
+  vesselMaxChars: 120,
+  /** Units of equipment on one case, and the length of each of their fields. */
+  equipmentUnitsMax: 20,
+  equipmentFieldMaxChars: 120,
+  /** Photos and files on one case (the service report draws every photo). */
+  attachmentsPerCase: 100,
+  attachmentPdfMaxBytes: 25 * 1024 * 1024,
   /** JSON bodies above this are refused with 413 before parsing. */
   jsonBodyMaxBytes: 1024 * 1024,
   /** Multipart stream bodies: three 10 MB images plus the text fields. */

@@ -4,7 +4,7 @@
  * server re-validates the arguments, checks permissions, and its result wins.
  */
 
-import { caseStatusSchema, tagsSchema } from './cases.ts'
+import { caseStatusSchema, equipmentSchema, tagsSchema, vesselSchema } from './cases.ts'
 import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
 import { FEEDBACK_RATINGS } from './conversations.ts'
@@ -21,6 +21,8 @@ export const mutationArgsSchemas = {
     expert: expertSchema,
     tags: tagsSchema,
     conversationId: idSchema.nullable(),
+    vessel: vesselSchema.default(''),
+    equipment: equipmentSchema.default([]),
   }),
   'case.setStatus': z.object({ caseId: idSchema, status: caseStatusSchema }),
   /** `text` already carries the author's local "[date-time]" prefix; notes are inserts by id and never conflict. */
@@ -29,6 +31,8 @@ export const mutationArgsSchemas = {
     noteId: idSchema,
     text: requiredText(LIMITS.noteMaxChars),
   }),
+  /** Replaces the vessel and the list of units; the history keeps each version, so nothing is lost. */
+  'case.setEquipment': z.object({ caseId: idSchema, vessel: vesselSchema, equipment: equipmentSchema }),
   'training.createSet': z.object({
     id: idSchema,
     title: requiredText(LIMITS.titleMaxChars),
@@ -78,6 +82,8 @@ export const mutationArgsSchemas = {
 export type MutationType = keyof typeof mutationArgsSchemas
 export const MUTATION_TYPES = Object.keys(mutationArgsSchemas) as MutationType[]
 export type MutationArgs<T extends MutationType> = z.infer<(typeof mutationArgsSchemas)[T]>
+/** What a caller may send: fields with defaults may be left out. */
+export type MutationInput<T extends MutationType> = z.input<(typeof mutationArgsSchemas)[T]>
 
 const mutationEnvelope = {
   /** UUIDv7 made on the device; the server remembers it so a replay is never applied twice. */

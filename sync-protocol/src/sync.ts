@@ -1,4 +1,4 @@
-import { caseEventSchema, caseSchema } from './cases.ts'
+import { attachmentSchema, caseEventSchema, caseSchema } from './cases.ts'
 import { idSchema } from './common.ts'
 import { LIMITS } from './constants.ts'
 import { conversationSchema, messageSchema } from './conversations.ts'
@@ -57,6 +57,7 @@ const upsert = <E extends string, S extends z.ZodType>(entity: E, row: S) =>
 export const SYNC_ENTITIES = [
   'case',
   'caseEvent',
+  'attachment',
   'conversation',
   'message',
   'trainingSet',
@@ -70,6 +71,7 @@ export type SyncEntity = (typeof SYNC_ENTITIES)[number]
 export const changeSchema = z.union([
   upsert('case', caseSchema),
   upsert('caseEvent', caseEventSchema),
+  upsert('attachment', attachmentSchema),
   upsert('conversation', conversationSchema),
   upsert('message', messageSchema),
   upsert('trainingSet', trainingSetSchema),

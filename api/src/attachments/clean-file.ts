@@ -3,11 +3,11 @@
  * lib/images.ts, so its metadata such as GPS positions is gone) or a PDF (its bytes proven to be
  * one). The name and declared type are not trusted.
  */
+import { LIMITS } from '@mw/sync-protocol'
 import { cleanFileName, contentMatches } from '../documents/file-types.ts'
 import { ApiError } from '../errors.ts'
 import { reencodeImage } from '../lib/images.ts'
 
-export const ATTACHMENT_PDF_MAX_BYTES = 25 * 1024 * 1024
 const ACCEPTED = 'Attach a photo (JPEG, PNG or WebP) or a PDF.'
 
 export async function cleanAttachment(
@@ -17,7 +17,7 @@ export async function cleanAttachment(
   if (bytes.length === 0) throw new ApiError('invalid_input', 'The file is empty.', { field: 'file' })
   const name = cleanFileName(rawName) || 'attachment'
   if (contentMatches('application/pdf', bytes.subarray(0, 1024))) {
-    if (bytes.length > ATTACHMENT_PDF_MAX_BYTES) {
+    if (bytes.length > LIMITS.attachmentPdfMaxBytes) {
       throw new ApiError('payload_too_large', 'A PDF attachment can be at most 25 MB.', { field: 'file' })
     }
     return { fileName: withExtension(name, '.pdf'), contentType: 'application/pdf', bytes }

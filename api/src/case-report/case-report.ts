@@ -1,10 +1,11 @@
 /**
- * The service report a technician leaves the customer: the company's name, the case, its status
- * history, every note and the photos, as a PDF made with pdfkit (standard fonts, no files from
+ * The service report a technician leaves the customer: the company's name, the case, the vessel
+ * and the units with their serials, its status history, every note, the photos and the customer's
+ * signature, as a PDF made with pdfkit (standard fonts, no files from
  * the user beyond images already re-encoded when they were attached).
  */
 import fs from 'node:fs'
-import { EXPERT_NAMES, type Expert } from '@mw/sync-protocol'
+import { type EquipmentUnit, EXPERT_NAMES, type Expert } from '@mw/sync-protocol'
 import PDFDocument from 'pdfkit'
 import sharp from 'sharp'
 import type { CaseAttachmentTable, CaseEventRow, CaseRow } from '../db/tables/case.table.ts'
@@ -14,6 +15,8 @@ export interface ReportInput {
   case: CaseRow
   events: CaseEventRow[]
   photos: { row: CaseAttachmentTable; file: string }[]
+  /** The customer's latest signature, if one was captured. */
+  signature: { row: CaseAttachmentTable; file: string } | null
   names: Map<string, string>
   generatedAt: Date
 }
@@ -38,6 +41,7 @@ export async function caseReportPdf(input: ReportInput): Promise<Buffer> {
       `Status: ${c.status}   Expert: ${EXPERT_NAMES[c.expert as Expert] ?? c.expert}   Opened: ${day(c.created_at)}`,
     )
   if (c.description) doc.moveDown().fontSize(11).fillColor('#000').text(c.description)
+  writeEquipment(doc, c.vessel, JSON.parse(c.equipment_json) as EquipmentUnit[])
 
   const history = input.events.filter((e) => e.kind === 'status')
   if (history.length > 0) {
@@ -65,13 +69,20 @@ export async function caseReportPdf(input: ReportInput): Promise<Buffer> {
   if (input.photos.length > 0) {
     doc.moveDown().fontSize(13).text('Photos')
     for (const photo of input.photos) {
-      // pdfkit draws JPEG and PNG; a WebP photo is turned into a JPEG for the report.
-      const bytes = fs.readFileSync(photo.file)
-      const image = photo.row.content_type === 'image/webp' ? await sharp(bytes).jpeg().toBuffer() : bytes
       if (doc.y > 600) doc.addPage()
-      doc.image(image, { fit: [240, 180] })
+      doc.image(await drawable(photo), { fit: [240, 180] })
       doc.fontSize(8).fillColor('#555').text(photo.row.file_name).fillColor('#000').moveDown(0.5)
     }
+  }
+  if (input.signature) {
+    if (doc.y > 640) doc.addPage()
+    doc.moveDown().fontSize(13).text('Customer signature')
+    doc.image(await drawable(input.signature), { fit: [240, 100] })
+    doc
+      .fontSize(8)
+      .fillColor('#555')
+      .text(`Signed ${day(input.signature.row.created_at)} UTC`)
+      .fillColor('#000')
   }
   doc
     .moveDown()
@@ -80,4 +91,25 @@ export async function caseReportPdf(input: ReportInput): Promise<Buffer> {
     .text(`Generated ${day(input.generatedAt.toISOString())} UTC by Marine Workbench.`)
   doc.end()
   return done
+}
+
+function writeEquipment(doc: PDFKit.PDFDocument, vessel: string, units: EquipmentUnit[]) {
+  if (!vessel && units.length === 0) return
+  doc.moveDown().fontSize(13).fillColor('#000').text('Vessel and equipment')
+  if (vessel) doc.fontSize(10).text(`Vessel: ${vessel}`)
+  for (const u of units) {
+    const line = [
+      [u.make, u.model].filter(Boolean).join(' '),
+      u.serial && `Serial: ${u.serial}`,
+      u.hours !== null && `Hours: ${u.hours}`,
+      u.firmware && `Firmware: ${u.firmware}`,
+    ]
+    doc.fontSize(10).text(line.filter(Boolean).join('   '))
+  }
+}
+
+/** pdfkit draws JPEG and PNG; a WebP image is turned into a JPEG for the report. */
+async function drawable(image: { row: CaseAttachmentTable; file: string }): Promise<Buffer> {
+  const bytes = fs.readFileSync(image.file)
+  return image.row.content_type === 'image/webp' ? sharp(bytes).jpeg().toBuffer() : bytes
 }

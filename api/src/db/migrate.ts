@@ -16,6 +16,7 @@ import * as trainingAttempts from './migrations/2026-11-26T1500-training-attempt
 import * as caseAttachments from './migrations/2026-11-26T1600-case-attachments.ts'
 import * as instanceState from './migrations/2026-11-27T1200-instance-state.ts'
 import * as listPaging from './migrations/2026-11-27T1300-list-paging.ts'
+import * as caseEquipment from './migrations/2026-11-28T1200-case-equipment.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1600-case-attachments': caseAttachments,
   '2026-11-27T1200-instance-state': instanceState,
   '2026-11-27T1300-list-paging': listPaging,
+  '2026-11-28T1200-case-equipment': caseEquipment,
 }
 
 /** The names of every migration this code knows, in order. */

@@ -2,7 +2,7 @@ import type { Mutation } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { attemptTraining } from '../training/attempts.ts'
-import { appendCaseNote, createCase, setCaseStatus } from './cases.ts'
+import { appendCaseNote, createCase, setCaseEquipment, setCaseStatus } from './cases.ts'
 import { deleteConversation, rateAnswer, recordUserMessage, renameConversation, restoreConversation } from './chat.ts'
 import { imagesOf, type PreparedImages } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
@@ -27,6 +27,8 @@ export function applyMutation(
       return setCaseStatus(trx, actor, m.args, m.baseVersion)
     case 'case.appendNote':
       return appendCaseNote(trx, actor, m.args)
+    case 'case.setEquipment':
+      return setCaseEquipment(trx, actor, m.args)
     case 'training.createSet':
       return createTrainingSet(trx, actor, m.args)
     case 'training.assign':

@@ -1,4 +1,4 @@
-import type { Case, CaseStatus, MutationArgs } from '@mw/sync-protocol'
+import type { Case, CaseStatus, EquipmentUnit, MutationArgs } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import {
@@ -23,7 +23,7 @@ async function insertEvent(
   trx: Db,
   actor: Actor,
   caseId: string,
-  kind: 'created' | 'status' | 'note' | 'conflict',
+  kind: 'created' | 'status' | 'note' | 'conflict' | 'equipment',
   data: Record<string, unknown>,
   id = newId(),
 ) {
@@ -40,7 +40,12 @@ async function reload(trx: Db, actor: Actor, id: string): Promise<Case> {
 export async function createCase(
   trx: Db,
   actor: Actor,
-  args: Omit<MutationArgs<'case.create'>, 'id'> & { id?: string; assignedTo?: string | null },
+  args: Omit<MutationArgs<'case.create'>, 'id' | 'vessel' | 'equipment'> & {
+    id?: string
+    assignedTo?: string | null
+    vessel?: string
+    equipment?: EquipmentUnit[]
+  },
 ): Promise<MutationOutcome<Case>> {
   const id = args.id ?? newId()
   const existing = await findCaseOwner(trx, id)
@@ -63,6 +68,8 @@ export async function createCase(
     created_by: actor.userId,
     assigned_to: args.assignedTo ?? null,
     conversation_id: args.conversationId ?? null,
+    vessel: stripHtml(args.vessel ?? ''),
+    equipment_json: JSON.stringify(cleanEquipment(args.equipment ?? [])),
     version: 1,
     status_version: 1,
     status_changed_by: actor.deviceId ?? actor.userId,
@@ -158,6 +165,39 @@ export async function replaceCaseDescription(
   await recordChange(trx, actor.tenant, 'case', row.id)
   return { status: 'applied', value: await reload(trx, actor, row.id) }
 }
+
+/**
+ * Replaces the vessel and units (the last write wins, as for a form field); the history keeps
+ * what each change set, so an overwritten serial can still be read there.
+ */
+export async function setCaseEquipment(
+  trx: Db,
+  actor: Actor,
+  args: MutationArgs<'case.setEquipment'>,
+): Promise<MutationOutcome<Case>> {
+  const row = await findVisibleCase(trx, actor, args.caseId)
+  if (!row) throw notFound('The case')
+  const vessel = stripHtml(args.vessel)
+  const equipment = cleanEquipment(args.equipment)
+  const equipmentJson = JSON.stringify(equipment)
+  if (vessel === row.vessel && equipmentJson === row.equipment_json) return { status: 'applied', value: toCase(row) }
+  await bump(trx, row.id, row.version, { vessel, equipment_json: equipmentJson })
+  await insertEvent(trx, actor, row.id, 'equipment', { vessel, equipment })
+  await recordChange(trx, actor.tenant, 'case', row.id)
+  return { status: 'applied', value: await reload(trx, actor, row.id) }
+}
+
+/** Plain text only, and a unit with nothing in it is no unit. */
+const cleanEquipment = (units: EquipmentUnit[]): EquipmentUnit[] =>
+  units
+    .map((u) => ({
+      make: stripHtml(u.make),
+      model: stripHtml(u.model),
+      serial: stripHtml(u.serial),
+      hours: u.hours,
+      firmware: stripHtml(u.firmware),
+    }))
+    .filter((u) => u.make || u.model || u.serial || u.firmware || u.hours !== null)
 
 const bump = (trx: Db, id: string, version: number, fields: Parameters<typeof bumpCase>[3]) =>
   bumpCase(trx, id, version, fields, now())

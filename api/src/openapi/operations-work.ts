@@ -250,7 +250,8 @@ export const WORK_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: `${T}/cases/{id}/attachments`,
-    summary: 'Attach a photo (re-encoded, no metadata) or a PDF (multipart part file)',
+    summary:
+      'Attach a photo (re-encoded, no metadata) or a PDF: multipart part file, optional id (a UUID made on the device; the same id again answers 200 with the first upload) and kind (file or signature)',
     access: 'member',
     tag: 'cases',
     bodyType: 'multipart/form-data',
@@ -269,7 +270,7 @@ export const WORK_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: `${T}/attachments/{id}/file`,
-    summary: 'The bytes of an attachment',
+    summary: 'The bytes of an attachment (Range and If-None-Match honoured)',
     access: 'member',
     tag: 'cases',
     ...ok(),

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { ATTACHMENT_KINDS, type AttachmentKind, idSchema, LIMITS } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { cleanAttachment } from '../attachments/clean-file.ts'
@@ -6,20 +7,26 @@ import { isManagerOrAdmin } from '../auth/actor.ts'
 import {
   bytesStillUsed,
   caseAttachments,
+  countCaseAttachments,
   deleteAttachment,
   findAttachment,
+  findAttachmentOwner,
   insertAttachment,
   toAttachment,
 } from '../db/queries/attachments.ts'
 import { findVisibleCase } from '../db/queries/cases.ts'
+import { recordChange } from '../db/queries/change-log.ts'
 import { originalPath, removeOriginal, storeOriginal } from '../documents/originals.ts'
-import { ApiError, notFound } from '../errors.ts'
+import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
+import { sendStoredFile } from '../lib/send-stored-file.ts'
 import { now } from '../lib/time.ts'
 
 /**
  * Photos and files on a case: whoever may see the case adds and opens them; their author or a
- * Manager or Admin removes one. Images are re-encoded without metadata before they are kept.
+ * Manager or Admin removes one. Images are re-encoded without metadata before they are kept. A
+ * device sends the id it gave the file, so an upload repeated after a dropped answer is
+ * recognised (200 with the first one) instead of kept twice.
  */
 export const attachmentRoutes = new Hono<AppEnv>()
   .post('/cases/:id/attachments', async (c) => {
@@ -34,19 +41,40 @@ export const attachmentRoutes = new Hono<AppEnv>()
         field: 'file',
       })
     }
+    const id = formId(body?.id)
+    const kind = formKind(body?.kind)
+    if (id) {
+      const taken = await findAttachmentOwner(db, id)
+      if (taken?.case_id === found.id && taken.created_by === actor.userId) {
+        return c.json({ attachment: toAttachment(taken) }, 200)
+      }
+      if (taken) throw idTaken('An attachment', 'id', taken.tenant_slug === actor.tenant)
+    }
+    if ((await countCaseAttachments(db, found.id)) >= LIMITS.attachmentsPerCase) {
+      throw new ApiError('conflict', `A case can hold at most ${LIMITS.attachmentsPerCase} photos and files.`, {
+        field: 'file',
+      })
+    }
     const clean = await cleanAttachment(file.name, new Uint8Array(await file.arrayBuffer()))
+    if (kind === 'signature' && !clean.contentType.startsWith('image/')) {
+      throw new ApiError('unsupported_media_type', 'A signature must be an image.', { field: 'file' })
+    }
     const row = {
-      id: newId(),
+      id: id ?? newId(),
       tenant_slug: actor.tenant,
       case_id: found.id,
       file_name: clean.fileName,
       content_type: clean.contentType,
       size: clean.bytes.length,
       sha256: storeOriginal(env.documentsDir, clean.bytes),
+      kind,
       created_by: actor.userId,
       created_at: now(),
     }
-    await insertAttachment(db, row)
+    await db.transaction().execute(async (trx) => {
+      await insertAttachment(trx, row)
+      await recordChange(trx, actor.tenant, 'attachment', row.id)
+    })
     return c.json({ attachment: toAttachment(row) }, 201)
   })
   .get('/cases/:id/attachments', async (c) => {
@@ -63,13 +91,11 @@ export const attachmentRoutes = new Hono<AppEnv>()
     if (!row || !(await findVisibleCase(db, actor, row.case_id))) throw notFound('The attachment')
     const file = originalPath(env.documentsDir, row.sha256)
     if (!fs.existsSync(file)) throw notFound('The attachment file')
-    const ascii = row.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-    return c.body(new Uint8Array(fs.readFileSync(file)), 200, {
-      'Content-Type': row.content_type,
-      'Content-Length': String(row.size),
-      'Content-Disposition': `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.file_name)}`,
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
+    return sendStoredFile(c, file, {
+      fileName: row.file_name,
+      contentType: row.content_type,
+      sha256: row.sha256,
+      inline: true,
     })
   })
   .delete('/attachments/:id', async (c) => {
@@ -80,7 +106,25 @@ export const attachmentRoutes = new Hono<AppEnv>()
     if (row.created_by !== actor.userId && !isManagerOrAdmin(actor)) {
       throw new ApiError('forbidden', 'Only the person who added this file, a Manager or an Admin can remove it.')
     }
-    await deleteAttachment(db, row.id)
+    await db.transaction().execute(async (trx) => {
+      await deleteAttachment(trx, row.id)
+      await recordChange(trx, actor.tenant, 'attachment', row.id, 'delete')
+    })
     if (!(await bytesStillUsed(db, row.sha256))) removeOriginal(env.documentsDir, row.sha256)
     return c.body(null, 204)
   })
+
+function formId(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  const parsed = idSchema.safeParse(value)
+  if (!parsed.success) throw new ApiError('invalid_input', 'The id must be a UUID.', { field: 'id' })
+  return parsed.data
+}
+
+function formKind(value: unknown): AttachmentKind {
+  if (value === undefined) return 'file'
+  const kind = ATTACHMENT_KINDS.find((k) => k === value)
+  if (!kind)
+    throw new ApiError('invalid_input', `The kind must be one of: ${ATTACHMENT_KINDS.join(', ')}.`, { field: 'kind' })
+  return kind
+}

@@ -12,7 +12,7 @@ const tech = await t.signIn('tech@demo.local')
 const harborAdmin = await t.signIn('admin@harbor.local')
 
 describe('the service report', () => {
-  it('holds the case title, the status history, each note and the photos', async () => {
+  it('holds the case title, vessel and serials, the status history, each note, the photos and the signature', async () => {
     const created = await t.app.request('/api/t/demo/cases', {
       method: 'POST',
       headers: { cookie: tech, 'content-type': 'application/json' },
@@ -21,6 +21,11 @@ describe('the service report', () => {
         description: 'Customer reports a hum.',
         expert: 'seakeeper',
         tags: [],
+        vessel: 'MY Serenity',
+        equipment: [
+          { make: 'Seakeeper', model: 'Seakeeper 9', serial: 'SK9-2204117', hours: 1840, firmware: '' },
+          { make: 'Furuno', model: 'TZT16F', serial: '5133-2290', hours: null, firmware: 'v7.01' },
+        ],
       }),
     })
     const { id } = (await created.json()) as { id: string }
@@ -46,6 +51,23 @@ describe('the service report', () => {
       body: form([{ fileName: 'seal.webp', bytes: new Uint8Array(photo) }]),
     })
     expect(attached.status).toBe(201)
+    const signature = form([
+      {
+        fileName: 'sig.png',
+        bytes: new Uint8Array(
+          await sharp({ create: { width: 300, height: 100, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+        ),
+      },
+    ])
+    signature.append('kind', 'signature')
+    const signed = await t.app.request(`/api/t/demo/cases/${id}/attachments`, {
+      method: 'POST',
+      headers: { cookie: tech },
+      body: signature,
+    })
+    expect(signed.status).toBe(201)
 
     const res = await t.app.request(`/api/t/demo/cases/${id}/report.pdf`, { headers: { cookie: tech } })
     expect(res.status).toBe(200)
@@ -58,6 +80,13 @@ describe('the service report', () => {
     for (const note of notes) expect(text).toContain(note)
     expect(text).toMatch(/Open to Resolved/)
     expect(text).toContain('seal.webp')
+    expect(text).toContain('MY Serenity')
+    expect(text).toContain('SK9-2204117')
+    expect(text).toContain('5133-2290')
+    expect(text).toContain('Customer signature')
+    // The signature is drawn as the signature, not listed among the photos.
+    expect(text).not.toContain('customer-signature')
+    expect(text).not.toContain('sig.png')
 
     expect(
       (await t.app.request(`/api/t/harbor/cases/${id}/report.pdf`, { headers: { cookie: harborAdmin } })).status,

@@ -16,14 +16,16 @@ export const caseReportRoutes = new Hono<AppEnv>().get('/cases/:id/report.pdf', 
   if (!found) throw notFound('The case')
   const events = await listCaseEvents(db, found.id)
   const attachments = await caseAttachments(db, actor.tenant, found.id)
+  const signature = attachments.findLast((a) => a.kind === 'signature')
   const names = await displayNames(db, [...new Set([...events.map((e) => e.author_id), found.created_by])])
   const pdf = await caseReportPdf({
     company: (await findTenant(db, actor.tenant))?.name ?? actor.tenant,
     case: found,
     events,
     photos: attachments
-      .filter((a) => a.content_type.startsWith('image/'))
+      .filter((a) => a.kind === 'file' && a.content_type.startsWith('image/'))
       .map((row) => ({ row, file: originalPath(env.documentsDir, row.sha256) })),
+    signature: signature ? { row: signature, file: originalPath(env.documentsDir, signature.sha256) } : null,
     names,
     generatedAt: new Date(),
   })

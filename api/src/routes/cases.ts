@@ -5,7 +5,7 @@ import { findVisibleCase, listCaseEvents, listCases, toCase, toCaseEvent } from 
 import { notFound } from '../errors.ts'
 import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
-import { createCase, replaceCaseDescription, setCaseStatus } from '../mutations/cases.ts'
+import { createCase, replaceCaseDescription, setCaseEquipment, setCaseStatus } from '../mutations/cases.ts'
 import { answerMutation } from '../mutations/run-mutation.ts'
 
 /**
@@ -32,11 +32,11 @@ export const caseRoutes = new Hono<AppEnv>()
     const actor = c.get('actor')
     const caseId = c.req.param('id')
     const body = c.req.valid('json')
-    return answerMutation(c, (trx) =>
-      'status' in body
-        ? setCaseStatus(trx, actor, { caseId, status: body.status }, body.baseVersion ?? null)
-        : replaceCaseDescription(trx, actor, { caseId, description: body.description }, body.baseVersion ?? null),
-    )
+    return answerMutation(c, (trx) => {
+      if ('status' in body) return setCaseStatus(trx, actor, { caseId, status: body.status }, body.baseVersion ?? null)
+      if ('vessel' in body) return setCaseEquipment(trx, actor, { caseId, ...body })
+      return replaceCaseDescription(trx, actor, { caseId, description: body.description }, body.baseVersion ?? null)
+    })
   })
   .get('/cases/:id/history', async (c) => {
     const { db } = c.get('deps')

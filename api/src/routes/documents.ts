@@ -1,8 +1,6 @@
 import fs from 'node:fs'
-import { Readable } from 'node:stream'
 import { expertSchema, idSchema, pageQuerySchema, renameDocumentSchema } from '@mw/sync-protocol'
-import type { Context } from 'hono'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
@@ -12,6 +10,7 @@ import { originalPath } from '../documents/originals.ts'
 import { receiveFiles } from '../documents/upload.ts'
 import { ApiError } from '../errors.ts'
 import { pageOf, pageRequest } from '../lib/paging.ts'
+import { sendStoredFile } from '../lib/send-stored-file.ts'
 import { validate } from '../middleware/validate.ts'
 
 /**
@@ -61,7 +60,15 @@ documentRoutes
     const doc = await getDocument(deps, c.get('actor').tenant, documentId(c))
     const file = originalPath(deps.env.documentsDir, doc.sha256)
     if (!fs.existsSync(file)) throw new ApiError('not_found', 'The original file of this document is missing.')
-    return sendFile(c, file, doc)
+    // Text formats go as attachments, which app.ts serves under a sandbox policy: an uploaded
+    // HTML page never runs in the app's origin.
+    const pdf = doc.contentType === 'application/pdf'
+    return sendStoredFile(c, file, {
+      fileName: doc.fileName,
+      contentType: pdf ? doc.contentType : `${doc.contentType}; charset=utf-8`,
+      sha256: doc.sha256,
+      inline: pdf,
+    })
   })
   .put('/documents/:id/file', async (c) => {
     const actor = c.get('actor')
@@ -88,57 +95,3 @@ documentRoutes
     await remove(c.get('deps'), actor, documentId(c))
     return c.body(null, 204)
   })
-
-/**
- * The original, whole or one byte range (the viewer fetches PDFs in pieces). Text formats go as
- * attachments, which app.ts serves under a sandbox policy: an uploaded HTML page never runs in
- * the app's origin.
- */
-function sendFile(c: Context<AppEnv>, file: string, doc: { fileName: string; contentType: string; sha256: string }) {
-  const size = fs.statSync(file).size
-  const inline = doc.contentType === 'application/pdf'
-  const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  const headers: Record<string, string> = {
-    'Content-Type': doc.contentType === 'application/pdf' ? doc.contentType : `${doc.contentType}; charset=utf-8`,
-    'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
-    'Accept-Ranges': 'bytes',
-    ETag: `"${doc.sha256}"`,
-  }
-  // A manual's bytes never change under its hash: a revalidation costs a 304, not the file.
-  headers['Cache-Control'] = 'private, no-cache'
-  if (
-    c.req
-      .header('if-none-match')
-      ?.split(/\s*,\s*/)
-      .includes(headers.ETag as string)
-  ) {
-    return c.body(null, 304, headers)
-  }
-  const range = c.req.header('range')
-  if (!range) {
-    return c.body(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, 200, {
-      ...headers,
-      'Content-Length': String(size),
-    })
-  }
-  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim())
-  let start = match?.[1] ? Number(match[1]) : Number.NaN
-  let end = match?.[2] ? Number(match[2]) : size - 1
-  if (match && !match[1] && match[2]) {
-    start = Math.max(0, size - Number(match[2]))
-    end = size - 1
-  }
-  end = Math.min(end, size - 1)
-  if (!match || Number.isNaN(start) || start > end || start >= size) {
-    return c.json(
-      { error: { code: 'invalid_input', message: `The requested range is not inside this ${size}-byte file.` } },
-      416,
-      { 'Content-Range': `bytes */${size}` },
-    )
-  }
-  return c.body(Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream, 206, {
-    ...headers,
-    'Content-Range': `bytes ${start}-${end}/${size}`,
-    'Content-Length': String(end - start + 1),
-  })
-}

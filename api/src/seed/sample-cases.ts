@@ -1,4 +1,4 @@
-import type { CaseStatus, Expert } from '@mw/sync-protocol'
+import type { CaseStatus, EquipmentUnit, Expert } from '@mw/sync-protocol'
 
 /** Who a seeded row belongs to, by the part of the seeded e-mail before the @. */
 export type SeedPerson = 'admin' | 'manager' | 'tech'
@@ -14,11 +14,15 @@ export interface SampleCase {
   /** Status changes after opening, in hours from opening; the last one is the current status. */
   statusChanges: { afterHours: number; to: CaseStatus }[]
   notes: { afterHours: number; text: string }[]
+  vessel?: string
+  equipment?: EquipmentUnit[]
 }
 
 export const DEMO_CASES: SampleCase[] = [
   {
     title: 'Gyro will not reach operating speed after haul-out',
+    vessel: 'Blue Horizon',
+    equipment: [{ make: 'Seakeeper', model: 'Seakeeper 9', serial: 'SK9-2204117', hours: 1840, firmware: '' }],
     description:
       'Owner reports the stabilizer stays in spool-up far longer than usual after the boat was relaunched. Speed climbs slowly, then stalls. Shore power was off for three weeks during the haul-out.',
     expert: 'seakeeper',
@@ -52,6 +56,8 @@ export const DEMO_CASES: SampleCase[] = [
   },
   {
     title: 'Seawater flow alarm after 40 minutes at anchor',
+    vessel: 'Sea Otter II',
+    equipment: [{ make: 'Seakeeper', model: 'Seakeeper 6', serial: 'SK6-1908342', hours: 2650, firmware: '' }],
     description:
       'Flow alarm on the stabilizer display after about 40 minutes at anchor with the generator running. The strainer looked clean from the top.',
     expert: 'seakeeper',
@@ -92,6 +98,11 @@ export const DEMO_CASES: SampleCase[] = [
   },
   {
     title: 'Radar overlay missing on the chart plotter after a network change',
+    vessel: 'Northern Light',
+    equipment: [
+      { make: 'Furuno', model: 'DRS4D-NXT', serial: '6421-0087', hours: null, firmware: '' },
+      { make: 'Furuno', model: 'TZT16F', serial: '5133-2290', hours: null, firmware: 'v7.01' },
+    ],
     description:
       'Since a new network switch was fitted, the chart plotter no longer shows the radar overlay; the radar picture on its own display still works. Suspect IP addressing or a switch setting.',
     expert: 'furuno',
@@ -104,6 +115,8 @@ export const DEMO_CASES: SampleCase[] = [
   },
   {
     title: 'NMEA 2000 devices drop offline when the engines start',
+    vessel: 'Marlin Run',
+    equipment: [{ make: 'Furuno', model: 'NavNet TZtouch3', serial: '5602-1174', hours: null, firmware: '' }],
     description:
       'Depth, wind and heading disappear from the network for a few seconds at every engine start. The backbone is powered from the house bank.',
     expert: 'furuno',

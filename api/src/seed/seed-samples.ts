@@ -137,6 +137,8 @@ async function seedCase(trx: Db, tenant: string, sample: SampleCase, person: (wh
     created_by: createdBy,
     assigned_to: sample.assignedTo ? person(sample.assignedTo) : null,
     conversation_id: null,
+    vessel: sample.vessel ?? '',
+    equipment_json: JSON.stringify(sample.equipment ?? []),
     version: events.length,
     status_version: Math.max(1, lastStatusIndex + 1),
     status_changed_by: lastStatusIndex > 0 ? worker : createdBy,

@@ -6,12 +6,14 @@
 import { type Change, type PullAnswer, RETENTION_DAYS, type SyncEntity } from '@mw/sync-protocol'
 import { type Actor, isManagerOrAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
+import { toAttachment } from '../db/queries/attachments.ts'
 import { canSeeCase, toCase, toCaseEvent } from '../db/queries/cases.ts'
 import { toConversation, toMessage } from '../db/queries/conversations.ts'
 import {
   changesAfter,
   horizonOf,
   loadAssignments,
+  loadAttachments,
   loadCaseEvents,
   loadCases,
   loadConversations,
@@ -79,6 +81,12 @@ async function loadVisible(
   if (ids('caseEvent').length) {
     for (const r of await loadCaseEvents(db, tenant, ids('caseEvent'))) {
       if (canSeeCase(actor, r)) put('caseEvent', r.id, toCaseEvent(r))
+    }
+  }
+  if (ids('attachment').length) {
+    for (const r of await loadAttachments(db, tenant, ids('attachment'))) {
+      const owner = { created_by: r.case_created_by, assigned_to: r.case_assigned_to }
+      if (canSeeCase(actor, owner)) put('attachment', r.id, toAttachment(r))
     }
   }
   if (ids('conversation').length) {

@@ -17,6 +17,8 @@ const aCase = (title: string): Case => ({
   createdBy: uuidv7(),
   assignedTo: null,
   conversationId: null,
+  vessel: '',
+  equipment: [],
   version: 1,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),

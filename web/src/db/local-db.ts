@@ -6,6 +6,8 @@
  */
 import type {
   Assignment,
+  Attachment,
+  AttachmentKind,
   Case,
   CaseEvent,
   Conversation,
@@ -141,6 +143,25 @@ export interface LocalAttempt {
   completedAt: string
 }
 
+/** A photo or file added on this device, waiting to be uploaded (its bytes are in `fileBlobs`). */
+export interface QueuedUpload {
+  id: string
+  caseId: string
+  fileName: string
+  contentType: string
+  size: number
+  kind: AttachmentKind
+  createdAt: string
+  state: 'pending' | 'rejected'
+  reason?: string
+}
+
+/** The bytes of a file added on this device, kept so it shows with no network (by attachment id). */
+export interface FileBlob {
+  id: string
+  blob: Blob
+}
+
 export const TENANT_CONFIG_KEY = 'config'
 export const SYNC_STATE_KEY = 'sync'
 
@@ -167,6 +188,9 @@ export class LocalDb extends Dexie {
   knowledge!: Table<KnowledgeState, string>
   offlineAnswers!: Table<OfflineAnswer, string>
   attempts!: Table<LocalAttempt, string>
+  attachments!: Table<Attachment, string>
+  uploads!: Table<QueuedUpload, string>
+  fileBlobs!: Table<FileBlob, string>
 
   readonly userId: string
   readonly tenant: string
@@ -214,6 +238,7 @@ export class LocalDb extends Dexie {
     this.version(7).stores({ keptPassages: null })
     this.version(8).stores({ keptOriginals: 'documentId, expert' })
     this.version(9).stores({ attempts: 'id, assignmentId' })
+    this.version(10).stores({ attachments: 'id, caseId', uploads: 'id, caseId, state', fileBlobs: 'id' })
   }
 }
 
@@ -222,6 +247,7 @@ export function tableFor(db: LocalDb, entity: SyncEntity): Table<unknown, string
   const tables = {
     case: db.cases,
     caseEvent: db.caseEvents,
+    attachment: db.attachments,
     conversation: db.conversations,
     message: db.messages,
     trainingSet: db.trainingSets,
@@ -237,6 +263,7 @@ export function tableFor(db: LocalDb, entity: SyncEntity): Table<unknown, string
 export const syncedTables = (db: LocalDb) => [
   db.cases,
   db.caseEvents,
+  db.attachments,
   db.conversations,
   db.messages,
   db.trainingSets,

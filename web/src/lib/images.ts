@@ -1,10 +1,11 @@
 /**
  * Image attachment rules (docs/PRODUCT.md, Limits): JPEG/PNG/WebP only, 10 MB each, at most 3 per message,
  * wider than 1600 px scaled down proportionally and re-encoded at quality 0.8. Decoding and
- * encoding use createImageBitmap + OffscreenCanvas where the browser has them, keeping the main
- * thread free; otherwise an <img> and a <canvas>.
+ * encoding run in a worker (createImageBitmap + OffscreenCanvas) where the browser has them,
+ * keeping the main thread free; otherwise an <img> and a <canvas> on the page.
  */
 import { IMAGE_TYPES, type ImageUpload, LIMITS } from '@mw/sync-protocol'
+import { canResizeInWorker, resizeInWorker } from './resize-image.ts'
 
 export const IMAGE_TOO_LARGE = 'Image too large. Maximum size is 10MB.'
 export const IMAGE_BAD_TYPE = 'Invalid image type. Only JPEG, PNG, and WebP are allowed.'
@@ -30,19 +31,22 @@ export async function prepareImage(file: File): Promise<ImageUpload> {
   }
 }
 
-async function resizeIfWide(file: File): Promise<Blob> {
+/** Scaled down to LIMITS.imageMaxWidth, in a worker where the browser can; on the page otherwise. */
+export async function resizeIfWide(file: Blob): Promise<Blob> {
+  if (canResizeInWorker()) {
+    const answer = await resizeInWorker(file, {
+      maxWidth: LIMITS.imageMaxWidth,
+      type: file.type,
+      quality: LIMITS.imageQuality,
+    })
+    if ('error' in answer) throw new ImageError(answer.error)
+    return answer.blob
+  }
   const size = await imageSize(file)
   if (size.width <= LIMITS.imageMaxWidth) return file
   const width = LIMITS.imageMaxWidth
   const height = Math.round((size.height * width) / size.width)
   try {
-    if (typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap === 'function') {
-      const bitmap = await createImageBitmap(file, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' })
-      const canvas = new OffscreenCanvas(width, height)
-      canvas.getContext('2d')?.drawImage(bitmap, 0, 0)
-      bitmap.close()
-      return await canvas.convertToBlob({ type: file.type, quality: LIMITS.imageQuality })
-    }
     const img = await loadImage(file)
     const canvas = document.createElement('canvas')
     canvas.width = width
@@ -61,22 +65,12 @@ async function resizeIfWide(file: File): Promise<Blob> {
   }
 }
 
-async function imageSize(file: File): Promise<{ width: number; height: number }> {
-  if (typeof createImageBitmap === 'function') {
-    try {
-      const bitmap = await createImageBitmap(file)
-      const size = { width: bitmap.width, height: bitmap.height }
-      bitmap.close()
-      return size
-    } catch {
-      throw new ImageError('Failed to load image')
-    }
-  }
+async function imageSize(file: Blob): Promise<{ width: number; height: number }> {
   const img = await loadImage(file)
   return { width: img.naturalWidth, height: img.naturalHeight }
 }
 
-function loadImage(file: File): Promise<HTMLImageElement> {
+function loadImage(file: Blob): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const url = URL.createObjectURL(file)
     const img = new Image()

@@ -1,7 +1,7 @@
 /**
- * One drain: push the whole outbox, then pull the change feed to its end. No DOM or React, so
- * the page and the service worker (Background Sync) run the same code; a Web Lock per database
- * keeps one drainer at a time across tabs and the worker.
+ * One drain: push the whole outbox, send the photos and files waiting for upload, then pull the
+ * change feed to its end. No DOM or React, so the page and the service worker (Background Sync)
+ * run the same code; a Web Lock per database keeps one drainer at a time across tabs and the worker.
  */
 import { LIMITS } from '@mw/sync-protocol'
 import { type LocalDb, openLocalDb } from '../db/local-db.ts'
@@ -10,6 +10,7 @@ import { ApiError } from '../lib/api-client.ts'
 import { pullAll } from './pull.ts'
 import { pushBatch, type TransportOptions } from './push.ts'
 import { storageProblemOf } from './storage-problem.ts'
+import { sendUploads } from './uploads.ts'
 
 export type DrainResult =
   | { status: 'synced' }
@@ -38,6 +39,7 @@ export async function drainOnce(db: LocalDb, options: TransportOptions = {}): Pr
       if (options.batchSize === undefined && Date.now() - started < FAST_ANSWER_MS)
         batchSize = Math.min(LIMITS.pushBatchMax, batchSize * 2)
     }
+    await sendUploads(db, options)
     await pullAll(db, options)
     return { status: 'synced' }
   } catch (error) {

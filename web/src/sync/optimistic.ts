@@ -31,6 +31,7 @@ export function touchedKeys(entry: OutboxEntry): RowKey[] {
     case 'case.create':
       return [rowKey('case', entry.args.id)]
     case 'case.setStatus':
+    case 'case.setEquipment':
       return [rowKey('case', entry.args.caseId)]
     case 'case.appendNote':
       return [rowKey('case', entry.args.caseId), rowKey('caseEvent', entry.args.noteId)]
@@ -68,7 +69,7 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
   switch (entry.type) {
     case 'case.create': {
       if (await serverHas(db, rowKey('case', entry.args.id))) return
-      const { id, title, description, expert, tags, conversationId } = entry.args
+      const { id, title, description, expert, tags, conversationId, vessel, equipment } = entry.args
       const row: Case = {
         id,
         title,
@@ -76,6 +77,8 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
         expert,
         tags,
         conversationId,
+        vessel,
+        equipment,
         status: 'Open',
         createdBy: db.userId,
         assignedTo: null,
@@ -91,6 +94,11 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
       if (row && row.status !== entry.args.status) {
         await db.cases.put({ ...row, status: entry.args.status, updatedAt: at })
       }
+      return
+    }
+    case 'case.setEquipment': {
+      const row = await db.cases.get(entry.args.caseId)
+      if (row) await db.cases.put({ ...row, vessel: entry.args.vessel, equipment: entry.args.equipment, updatedAt: at })
       return
     }
     case 'case.appendNote': {

@@ -2,7 +2,7 @@
  * The outbox: the one write path of the app. A mutation is applied to the local rows and queued
  * in the same transaction (the server's copy of each touched row is kept first, see rebase.ts).
  */
-import { type MutationArgs, type MutationType, mutationArgsSchemas } from '@mw/sync-protocol'
+import { type MutationInput, type MutationType, mutationArgsSchemas } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { type LocalDb, type OutboxEntry, SYNC_STATE_KEY, tableFor } from '../db/local-db.ts'
 import { applyLocally, parseRowKey, touchedKeys } from './optimistic.ts'
@@ -11,7 +11,7 @@ import { reportStorageProblem } from './sync-store.ts'
 import { notifyLocalWrite } from './write-signal.ts'
 
 export type NewMutation = {
-  [T in MutationType]: { type: T; args: MutationArgs<T>; baseVersion?: number | null }
+  [T in MutationType]: { type: T; args: MutationInput<T>; baseVersion?: number | null }
 }[MutationType]
 
 /** Queues one mutation (see enqueueMutations) and returns its mid. */

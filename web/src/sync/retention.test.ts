@@ -19,6 +19,8 @@ const aCase = (status: Case['status'], updatedAt: string): Case => ({
   createdBy: uuidv7(),
   assignedTo: null,
   conversationId: null,
+  vessel: '',
+  equipment: [],
   version: 1,
   createdAt: updatedAt,
   updatedAt,

@@ -21,6 +21,8 @@ const resolvedCase = (updatedAt: string): Case => ({
   createdBy: uuidv7(),
   assignedTo: null,
   conversationId: null,
+  vessel: '',
+  equipment: [],
   version: 1,
   createdAt: updatedAt,
   updatedAt,

@@ -89,10 +89,12 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
 
   const outbox = liveQuery(async () => ({
     entries: await db.outbox.toArray(),
+    uploads: await db.uploads.where('state').equals('pending').sortBy('createdAt'),
     state: await db.syncState.get(SYNC_STATE_KEY),
   })).subscribe({
-    next: ({ entries, state }) => {
-      const pending = entries.filter((e) => e.state === 'pending')
+    next: ({ entries, uploads, state }) => {
+      const pending = [...entries.filter((e) => e.state === 'pending'), ...uploads]
+      pending.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       const problems: SyncProblem[] = entries
         .filter((e) => e.state === 'rejected' || e.state === 'conflict')
         .map((e) => ({

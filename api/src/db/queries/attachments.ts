@@ -1,4 +1,4 @@
-import type { Attachment } from '@mw/sync-protocol'
+import type { Attachment, AttachmentKind } from '@mw/sync-protocol'
 import type { Db } from '../database.ts'
 import type { CaseAttachmentTable } from '../tables/case.table.ts'
 
@@ -8,6 +8,7 @@ export const toAttachment = (row: CaseAttachmentTable): Attachment => ({
   fileName: row.file_name,
   contentType: row.content_type,
   size: row.size,
+  kind: row.kind as AttachmentKind,
   createdAt: row.created_at,
   createdBy: row.created_by,
 })
@@ -24,6 +25,19 @@ export const caseAttachments = (db: Db, tenant: string, caseId: string) =>
     .where('case_id', '=', caseId)
     .orderBy('created_at')
     .execute()
+
+/** Where an attachment id is used, in any tenant (ids made on devices must be new everywhere). */
+export const findAttachmentOwner = (db: Db, id: string) =>
+  db.selectFrom('case_attachments').selectAll().where('id', '=', id).executeTakeFirst()
+
+export async function countCaseAttachments(db: Db, caseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('case_attachments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('case_id', '=', caseId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
 
 export const findAttachment = (db: Db, tenant: string, id: string) =>
   db

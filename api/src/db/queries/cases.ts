@@ -1,4 +1,4 @@
-import type { Case, CaseEvent } from '@mw/sync-protocol'
+import type { Case, CaseEvent, EquipmentUnit } from '@mw/sync-protocol'
 import type { Insertable } from 'kysely'
 import type { Actor } from '../../auth/actor.ts'
 import { isManagerOrAdmin } from '../../auth/actor.ts'
@@ -16,6 +16,8 @@ export const toCase = (row: CaseRow): Case => ({
   createdBy: row.created_by,
   assignedTo: row.assigned_to,
   conversationId: row.conversation_id,
+  vessel: row.vessel,
+  equipment: JSON.parse(row.equipment_json) as EquipmentUnit[],
   version: row.version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -105,7 +107,14 @@ export async function bumpCase(
   db: Db,
   id: string,
   version: number,
-  fields: { status?: string; status_version?: number; status_changed_by?: string; description?: string },
+  fields: {
+    status?: string
+    status_version?: number
+    status_changed_by?: string
+    description?: string
+    vessel?: string
+    equipment_json?: string
+  },
   at: string,
 ): Promise<void> {
   await db

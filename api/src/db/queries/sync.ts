@@ -116,6 +116,18 @@ export const loadCaseEvents = (db: Db, tenant: string, ids: string[]) =>
       .execute(),
   )
 
+export const loadAttachments = (db: Db, tenant: string, ids: string[]) =>
+  byIds(ids, (chunk) =>
+    db
+      .selectFrom('case_attachments')
+      .innerJoin('cases', 'cases.id', 'case_attachments.case_id')
+      .selectAll('case_attachments')
+      .select(['cases.created_by as case_created_by', 'cases.assigned_to as case_assigned_to'])
+      .where('case_attachments.tenant_slug', '=', tenant)
+      .where('case_attachments.id', 'in', chunk)
+      .execute(),
+  )
+
 export const loadConversations = (db: Db, tenant: string, ids: string[]) =>
   byIds(ids, (chunk) =>
     db.selectFrom('conversations').selectAll().where('tenant_slug', '=', tenant).where('id', 'in', chunk).execute(),

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely'
+import type { Generated, Insertable, Selectable } from 'kysely'
 
 export interface CaseTable {
   id: string
@@ -11,6 +11,10 @@ export interface CaseTable {
   created_by: string
   assigned_to: string | null
   conversation_id: string | null
+  /** '' until someone records it. */
+  vessel: Generated<string>
+  /** JSON of EquipmentUnit[] ('[]' until someone records one). */
+  equipment_json: Generated<string>
   version: number
   /** The case version at which the status last changed, and the device (or user) that changed it. */
   status_version: number
@@ -40,6 +44,7 @@ export interface CaseAttachmentTable {
   content_type: string
   size: number
   sha256: string
+  kind: string
   created_by: string
   created_at: string
 }

@@ -1,4 +1,4 @@
-import type { CaseStatus, Expert } from '@mw/sync-protocol'
+import type { CaseStatus, EquipmentUnit, Expert } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb } from '../../db/local-db.ts'
 import { enqueueMutation } from '../../sync/outbox.ts'
@@ -23,6 +23,17 @@ export async function setCaseStatus(db: LocalDb, caseId: string, status: CaseSta
     args: { caseId, status },
     baseVersion: row?.version ?? null,
   })
+  return { mid }
+}
+
+/** Replaces the vessel and units (the history keeps the earlier ones). */
+export async function setCaseEquipment(
+  db: LocalDb,
+  caseId: string,
+  vessel: string,
+  equipment: EquipmentUnit[],
+): Promise<{ mid: string }> {
+  const mid = await enqueueMutation(db, { type: 'case.setEquipment', args: { caseId, vessel, equipment } })
   return { mid }
 }
 

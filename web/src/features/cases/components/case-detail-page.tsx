@@ -16,10 +16,14 @@ import { rowKey } from '../../../sync/optimistic.ts'
 import { useWaitingRows } from '../../../sync/use-waiting-rows.ts'
 import { setCaseStatus } from '../actions.ts'
 import { useCase } from '../hooks/use-case.ts'
+import { useCaseFiles } from '../hooks/use-case-files.ts'
 import { saveCaseChange } from '../save-change.ts'
 import { shareCase } from '../share-case.ts'
+import { CaseFilesCard } from './case-files-card.tsx'
 import { CaseHistory } from './case-history.tsx'
+import { EquipmentCard } from './equipment-card.tsx'
 import { NoteForm } from './note-form.tsx'
+import { SignatureCard } from './signature-card.tsx'
 import { StatusBadge } from './status-badge.tsx'
 
 export function CaseDetailPage() {
@@ -31,6 +35,7 @@ export function CaseDetailPage() {
   const data = useCase(id)
   const synced = useFirstSyncDone()
   const waiting = useWaitingRows()
+  const files = useCaseFiles(id) ?? []
 
   if (data === undefined || (!data.caseRow && !synced)) return <Skeleton rows={5} />
   const c = data.caseRow
@@ -93,7 +98,10 @@ export function CaseDetailPage() {
             <h2 id="case-details">Case Details</h2>
             <p className="case-text">{htmlToText(c.description).trim() || 'No details available'}</p>
           </section>
+          <EquipmentCard caseRow={c} />
+          <CaseFilesCard caseId={c.id} files={files} />
           <NoteForm caseId={c.id} />
+          <SignatureCard caseId={c.id} files={files} />
           <CaseHistory events={data.events} caseId={c.id} waiting={waiting} />
         </div>
         <aside className="detail-side">

@@ -18,12 +18,23 @@ function describe(event: CaseEvent): string {
       return `Status changed from ${asText(event.data.from)} to ${asText(event.data.to)}`
     case 'note':
       return 'Note added'
+    case 'equipment':
+      return equipmentChange(event.data)
     case 'conflict':
       if (event.data.field === 'description') {
         return 'Your edit of the description was not saved: someone else changed it first'
       }
       return `Your change to ${asText(event.data.wanted)} was not applied: someone set it to ${asText(event.data.current)} first`
   }
+}
+
+function equipmentChange(data: Record<string, unknown>): string {
+  const units = Array.isArray(data.equipment) ? (data.equipment as Record<string, unknown>[]) : []
+  const named = units.map((u) =>
+    [asText(u.make), asText(u.model), asText(u.serial) && `SN ${asText(u.serial)}`].filter(Boolean).join(' '),
+  )
+  const vessel = asText(data.vessel)
+  return `Equipment set: ${[vessel && `vessel ${vessel}`, ...named].filter(Boolean).join('; ') || 'none'}`
 }
 
 /** The case history; a status change that lost a conflict can be applied again with one tap. */

@@ -27,6 +27,8 @@ async function renderNoteForm() {
     createdBy: userId,
     assignedTo: null,
     conversationId: null,
+    vessel: '',
+    equipment: [],
     version: 1,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',

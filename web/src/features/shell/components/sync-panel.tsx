@@ -8,6 +8,7 @@ const WHAT: Record<SyncProblem['type'], string> = {
   'case.create': 'New case',
   'case.setStatus': 'Case status change',
   'case.appendNote': 'Case note',
+  'case.setEquipment': 'Vessel and equipment',
   'training.createSet': 'New training set',
   'training.assign': 'Training assignment',
   'training.attempt': 'Training answers',
