@@ -1,36 +1,15 @@
 // @vitest-environment node
-import { crc32, deflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
 import { createCase } from '../features/cases/actions.ts'
 import { queueChatMessage } from '../features/chat/actions.ts'
 import { drainAll } from './drainer.ts'
+import { randomPng } from './test/png.ts'
 import { fetchAs, startServer } from './test/server-harness.ts'
-
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const out = Buffer.alloc(body.length + 8)
-  out.writeUInt32BE(data.length, 0)
-  body.copy(out, 4)
-  out.writeUInt32BE(crc32(body), body.length + 4)
-  return out
-}
 
 /** A real PNG of random pixels (so it does not compress) whose data URL alone is larger than a normal JSON request. */
 function photo() {
-  const [width, height] = [640, 640]
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let i = 0; i < rows.length; i++) rows[i] = i % (width * 3 + 1) === 0 ? 0 : (i * 2654435761) >>> 24
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows, { level: 0 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  const bytes = randomPng(640, 640)
   return {
     name: 'anode.png',
     type: 'image/png' as const,

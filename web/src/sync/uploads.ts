@@ -13,7 +13,7 @@ import type { TransportOptions } from './push.ts'
 import { notifyLocalWrite } from './write-signal.ts'
 
 /** A slow satellite link still moves about 8 KB a second; an upload may take that long plus a margin. */
-const uploadTimeoutMs = (size: number) => 30_000 + size / 8
+const uploadTimeoutMs = (size: number) => 30_000 + Math.ceil(size / 8)
 
 export async function queueUpload(
   db: LocalDb,

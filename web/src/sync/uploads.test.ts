@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { LocalDb } from '../db/local-db.ts'
+import { createCase, setCaseEquipment } from '../features/cases/actions.ts'
+import { drainAll } from './drainer.ts'
+import { randomPng } from './test/png.ts'
+import { fetchAs, startServer } from './test/server-harness.ts'
+import { queueUpload } from './uploads.ts'
+
+const photo = (fileName: string) => ({ blob: new Blob([randomPng(64, 48)], { type: 'image/png' }), fileName })
+
+describe('photos added to a case on the device', () => {
+  it('reach the server after the case they belong to, once each, even when an answer is lost', async () => {
+    const server = await startServer()
+    const cookie = await server.signIn('tech@demo.local')
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    const base = fetchAs(cookie, server.handle)
+    const order: string[] = []
+    let dropped = 0
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input)
+      if (url.includes('/sync/pull')) return base(input, init)
+      order.push(url.endsWith('/sync/push') ? 'push' : 'upload')
+      const answer = await base(input, init)
+      // The server kept the first photo, but its answer never reaches the tablet.
+      if (url.endsWith('/attachments') && dropped++ === 0) throw new TypeError('connection reset')
+      return answer
+    }) as typeof globalThis.fetch
+
+    const { id: caseId } = await createCase(db, {
+      title: 'Anodes on Blue Horizon',
+      description: '',
+      expert: 'seakeeper',
+      tags: [],
+    })
+    await setCaseEquipment(db, caseId, 'Blue Horizon', [
+      { make: 'Seakeeper', model: 'Seakeeper 9', serial: 'SK9-2204117', hours: 1840, firmware: '' },
+    ])
+    await queueUpload(db, { caseId, kind: 'file', ...photo('port anode.png') })
+    await queueUpload(db, { caseId, kind: 'file', ...photo('starboard anode.png') })
+
+    expect((await drainAll(db, { fetch })).status).toBe('offline')
+    expect(await db.uploads.count()).toBe(2)
+    expect(await drainAll(db, { fetch })).toEqual({ status: 'synced' })
+
+    expect(order[0]).toBe('push')
+    const kept = await server.db.selectFrom('case_attachments').selectAll().where('case_id', '=', caseId).execute()
+    expect(kept.map((a) => a.file_name).sort()).toEqual(['port anode.png', 'starboard anode.png'])
+    expect(await db.uploads.count()).toBe(0)
+    expect((await db.attachments.where('caseId').equals(caseId).toArray()).map((a) => a.id).sort()).toEqual(
+      kept.map((a) => a.id).sort(),
+    )
+    // The bytes stay on the device, so the photos show with no network.
+    expect(await db.fileBlobs.count()).toBe(2)
+    const serverCase = await server.db.selectFrom('cases').selectAll().where('id', '=', caseId).executeTakeFirst()
+    expect(serverCase?.vessel).toBe('Blue Horizon')
+  })
+
+  it('keeps a file the server refuses, with its reason, and carries on with the rest', async () => {
+    const server = await startServer()
+    const cookie = await server.signIn('tech@demo.local')
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    const fetch = fetchAs(cookie, server.handle)
+    const { id: caseId } = await createCase(db, { title: 'Plotter', description: '', expert: 'furuno', tags: [] })
+    const fake = await queueUpload(db, {
+      caseId,
+      kind: 'file',
+      blob: new Blob(['MZ not really a photo'], { type: 'image/png' }),
+      fileName: 'virus.png',
+    })
+    await queueUpload(db, { caseId, kind: 'file', ...photo('screen.png') })
+
+    expect(await drainAll(db, { fetch })).toEqual({ status: 'synced' })
+    expect(await db.uploads.get(fake)).toMatchObject({ state: 'rejected', reason: expect.stringContaining('PDF') })
+    const kept = await server.db
+      .selectFrom('case_attachments')
+      .select('file_name')
+      .where('case_id', '=', caseId)
+      .execute()
+    expect(kept).toEqual([{ file_name: 'screen.png' }])
+  })
+})
