@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { checkImage, IMAGE_BAD_TYPE, IMAGE_TOO_LARGE, prepareImage } from './images.ts'
+import { scaleImage } from './scale-image.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -15,7 +16,7 @@ describe('image attachments', () => {
     expect(checkImage({ type, size })).toBe(expected)
   })
 
-  test('scales an image wider than 1600 px down proportionally at quality 0.8, off the main thread', async () => {
+  test('the resizing worker scales an image wider than 1600 px down proportionally at quality 0.8', async () => {
     const drawn: { width: number; height: number; type?: string; quality?: number }[] = []
     vi.stubGlobal(
       'createImageBitmap',
@@ -41,8 +42,23 @@ describe('image attachments', () => {
         }
       },
     )
-    const upload = await prepareImage(new File([new Uint8Array(50)], 'deck.jpg', { type: 'image/jpeg' }))
+    const scaled = await scaleImage(new File([new Uint8Array(50)], 'deck.jpg', { type: 'image/jpeg' }), {
+      maxWidth: 1600,
+      type: 'image/jpeg',
+      quality: 0.8,
+    })
     expect(drawn).toEqual([{ width: 1600, height: 1200, type: 'image/jpeg', quality: 0.8 }])
+    expect(scaled).toMatchObject({ width: 1600, height: 1200 })
+    expect(scaled.blob.size).toBe(3)
+  })
+
+  test('an image no wider than 1600 px goes as it is', async () => {
+    vi.stubGlobal('Worker', undefined)
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 1200, height: 900, close() {} })),
+    )
+    const upload = await prepareImage(new File([new Uint8Array([1, 2, 3])], 'deck.jpg', { type: 'image/jpeg' }))
     expect(upload).toMatchObject({ name: 'deck.jpg', type: 'image/jpeg', size: 3 })
     expect(upload.data).toBe('data:image/jpeg;base64,AQID')
   })
@@ -52,6 +68,10 @@ describe('image attachments', () => {
       'createImageBitmap',
       vi.fn(async () => Promise.reject(new Error('bad data'))),
     )
+    await expect(
+      scaleImage(new Blob([new Uint8Array(5)]), { maxWidth: 1600, type: 'image/png', quality: 0.8 }),
+    ).rejects.toThrow('Failed to load image')
+    vi.stubGlobal('Worker', undefined)
     await expect(prepareImage(new File([new Uint8Array(5)], 'x.png', { type: 'image/png' }))).rejects.toThrow(
       'Failed to load image',
     )

@@ -66,6 +66,16 @@ export async function resizeIfWide(file: Blob): Promise<Blob> {
 }
 
 async function imageSize(file: Blob): Promise<{ width: number; height: number }> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(file)
+      const size = { width: bitmap.width, height: bitmap.height }
+      bitmap.close()
+      return size
+    } catch {
+      throw new ImageError('Failed to load image')
+    }
+  }
   const img = await loadImage(file)
   return { width: img.naturalWidth, height: img.naturalHeight }
 }

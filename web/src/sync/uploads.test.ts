@@ -7,7 +7,10 @@ import { randomPng } from './test/png.ts'
 import { fetchAs, startServer } from './test/server-harness.ts'
 import { queueUpload } from './uploads.ts'
 
-const photo = (fileName: string) => ({ blob: new Blob([randomPng(64, 48)], { type: 'image/png' }), fileName })
+const photo = (fileName: string) => ({
+  blob: new Blob([new Uint8Array(randomPng(64, 48))], { type: 'image/png' }),
+  fileName,
+})
 
 describe('photos added to a case on the device', () => {
   it('reach the server after the case they belong to, once each, even when an answer is lost', async () => {
