@@ -67,17 +67,19 @@ export async function caseReportPdf(input: ReportInput): Promise<Buffer> {
       .text(data.text ?? '')
   }
   if (input.photos.length > 0) {
+    // sharp works on its own threads: every photo is scaled at once, then drawn in order.
+    const images = await Promise.all(input.photos.map((photo) => printable(photo.file)))
     doc.moveDown().fontSize(13).text('Photos')
-    for (const photo of input.photos) {
+    for (const [index, photo] of input.photos.entries()) {
       if (doc.y > 600) doc.addPage()
-      doc.image(await drawable(photo), { fit: [240, 180] })
+      doc.image(images[index] as Buffer, { fit: [240, 180] })
       doc.fontSize(8).fillColor('#555').text(photo.row.file_name).fillColor('#000').moveDown(0.5)
     }
   }
   if (input.signature) {
     if (doc.y > 640) doc.addPage()
     doc.moveDown().fontSize(13).text('Customer signature')
-    doc.image(await drawable(input.signature), { fit: [240, 100] })
+    doc.image(await printable(input.signature.file), { fit: [240, 100] })
     doc
       .fontSize(8)
       .fillColor('#555')
@@ -108,8 +110,14 @@ function writeEquipment(doc: PDFKit.PDFDocument, vessel: string, units: Equipmen
   }
 }
 
-/** pdfkit draws JPEG and PNG; a WebP image is turned into a JPEG for the report. */
-async function drawable(image: { row: CaseAttachmentTable; file: string }): Promise<Buffer> {
-  const bytes = fs.readFileSync(image.file)
-  return image.row.content_type === 'image/webp' ? sharp(bytes).jpeg().toBuffer() : bytes
+/**
+ * A photo as the report prints it (about 3 inches wide): 1000 px JPEG is 300 dpi there, and keeps
+ * a report of many photos small enough to send over a satellite link. pdfkit draws JPEG and PNG
+ * only, so every format goes through here.
+ */
+function printable(file: string): Promise<Buffer> {
+  return sharp(fs.readFileSync(file))
+    .resize({ width: 1000, height: 1000, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 75 })
+    .toBuffer()
 }
