@@ -46,6 +46,8 @@ export const LIMITS = {
   equipmentFieldMaxChars: 120,
   /** Photos and files on one case (the service report draws every photo). */
   attachmentsPerCase: 100,
+  /** Equipment models one manual may be tagged with. */
+  documentModelsMax: 30,
   attachmentPdfMaxBytes: 25 * 1024 * 1024,
   /** JSON bodies above this are refused with 413 before parsing. */
   jsonBodyMaxBytes: 1024 * 1024,

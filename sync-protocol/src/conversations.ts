@@ -27,6 +27,8 @@ export const answerOriginSchema = z.object({
   model: z.string().nullable(),
   reason: z.string().nullable(),
   stopped: z.boolean(),
+  /** The units whose manuals were searched first ("Furuno DRS4D-NXT"), when the question is about a case's equipment. */
+  focus: z.array(z.string()).optional(),
 })
 export type AnswerOrigin = z.infer<typeof answerOriginSchema>
 

@@ -29,12 +29,22 @@ export const documentSchema = z.object({
   /** The user who added it; null for the starter packs. */
   createdBy: z.string().nullable(),
   createdByName: z.string().nullable(),
+  /** Equipment models the manual covers ("DRS4D-NXT"): a question about a case with one of them searches it first. */
+  models: z.array(z.string()),
 })
 export type KbDocument = z.infer<typeof documentSchema>
 
 export const documentListSchema = z.object({ documents: z.array(documentSchema) })
 export const documentAnswerSchema = z.object({ document: documentSchema })
-export const renameDocumentSchema = z.object({ title: requiredText(LIMITS.titleMaxChars) })
+/** PATCH /documents/{id}: a new title, the models it covers, or both. */
+export const updateDocumentSchema = z
+  .strictObject({
+    title: requiredText(LIMITS.titleMaxChars).optional(),
+    models: z.array(requiredText(LIMITS.equipmentFieldMaxChars)).max(LIMITS.documentModelsMax).optional(),
+  })
+  .refine((body) => body.title !== undefined || body.models !== undefined, {
+    message: 'Send a title, models, or both.',
+  })
 
 export const documentPassageSchema = z.object({
   ordinal: z.number().int(),

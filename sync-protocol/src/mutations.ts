@@ -63,6 +63,8 @@ export const mutationArgsSchemas = {
     agentId: expertSchema,
     query: requiredText(LIMITS.queryMaxChars),
     images: z.array(imageUploadSchema).max(LIMITS.imagesPerMessage),
+    /** Asked from a case: a new conversation is linked to it, so its answers know the case's equipment. */
+    caseId: idSchema.nullable().default(null),
   }),
   'conversation.rename': z.object({ id: idSchema, title: requiredText(LIMITS.titleMaxChars) }),
   /** Gone from every list and device; kept on the server so `conversation.restore` can undo it. */

@@ -17,9 +17,11 @@ import {
   originalInUse,
   renameDocument,
   replaceDocumentFile,
+  setDocumentModels,
 } from '../db/queries/documents.ts'
 import { ApiError } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
+import { stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import { cleanFileName, contentTypeOf, titleFromFileName } from './file-types.ts'
 import { keepOriginal, removeOriginal, storeOriginal } from './originals.ts'
@@ -109,10 +111,18 @@ export async function replaceFile(deps: Deps, actor: Actor, id: string, file: Re
   return getDocument(deps, actor.tenant, id)
 }
 
-export async function retitle(deps: Deps, actor: Actor, id: string, title: string): Promise<KbDocument> {
+/** A new title and/or the models the manual covers (plain text, each once). */
+export async function updateDocument(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  change: { title?: string; models?: string[] },
+): Promise<KbDocument> {
   const doc = await getDocument(deps, actor.tenant, id)
+  const models = change.models && [...new Set(change.models.map(stripHtml).filter(Boolean))]
   await deps.db.transaction().execute(async (trx) => {
-    await renameDocument(trx, id, title, now())
+    if (change.title !== undefined) await renameDocument(trx, id, change.title, now())
+    if (models) await setDocumentModels(trx, id, models, now())
     await recordChange(trx, actor.tenant, 'knowledge', doc.expert)
   })
   return getDocument(deps, actor.tenant, id)

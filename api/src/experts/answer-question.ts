@@ -15,6 +15,7 @@ import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
 import { recordAssistantMessage } from '../mutations/chat.ts'
 import { HtmlBlockBuffer } from './answer-html.ts'
+import { equipmentFocus } from './equipment-focus.ts'
 import { generateAnswer, type QuestionImage } from './generate.ts'
 import { htmlToText } from './html-to-text.ts'
 import { buildPrompt, type PromptTurn } from './prompt.ts'
@@ -45,8 +46,10 @@ export async function answerQuestion(
   signal: AbortSignal,
 ): Promise<Message> {
   const { db, env } = deps
+  const focus = await equipmentFocus(db, actor, question.expert, question.conversationId)
   const retrieval = await retrieve(db, actor.tenant, question.expert, question.query, TOP_K, {
     dense: (query) => denseSearch(deps, actor.tenant, question.expert, query, DENSE_HITS),
+    preferDocuments: focus?.documents,
   })
   await logQuery(db, {
     id: newId(),
@@ -79,6 +82,10 @@ export async function answerQuestion(
   let content = ''
   const { chain, skipped } = modelChain(config, env)
   const origin: AnswerOrigin = { by: 'local', model: null, reason: skipped.join(' ') || null, stopped: false }
+  // Said only when one of those manuals is among the sources: otherwise they were searched in vain.
+  if (focus && retrieval.sources.some((s) => s.documentId && focus.documents.has(s.documentId))) {
+    origin.focus = focus.units
+  }
   const labels = { expert: question.expert, provider: chain[0]?.label.split(':')[0] ?? 'local' }
   const started = performance.now()
   const send = async (html: string) => {

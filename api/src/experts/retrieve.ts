@@ -30,6 +30,8 @@ export type { Retrieval }
 export interface RetrieveOptions {
   /** Passages nearest the question by meaning (dense retrieval), best first; null when unavailable. */
   dense?: (query: string) => Promise<DenseHit[] | null>
+  /** Documents to cite first when relevant: the manuals of the equipment the question is about. */
+  preferDocuments?: ReadonlySet<string>
 }
 
 /**
@@ -63,6 +65,7 @@ export async function retrieve(
     terms,
     hits.map((h) => ({ ...h, id: String(h.id) })),
     stats,
+    options.preferDocuments,
   )
   return { ...retrieval, sources: retrieval.sources.slice(0, limit) }
 }

@@ -187,6 +187,17 @@ export async function setCaseEquipment(
   return { status: 'applied', value: await reload(trx, actor, row.id) }
 }
 
+/**
+ * Links a case that has no conversation yet to one its viewer just started from it ("Ask the
+ * Expert" on the case). A case gone or out of sight is left alone: the question still stands.
+ */
+export async function linkCaseToConversation(trx: Db, actor: Actor, caseId: string, conversationId: string) {
+  const row = await findVisibleCase(trx, actor, caseId)
+  if (!row || row.conversation_id) return
+  await bump(trx, row.id, row.version, { conversation_id: conversationId })
+  await recordChange(trx, actor.tenant, 'case', row.id)
+}
+
 /** Plain text only, and a unit with nothing in it is no unit. */
 const cleanEquipment = (units: EquipmentUnit[]): EquipmentUnit[] =>
   units

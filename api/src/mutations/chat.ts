@@ -37,6 +37,7 @@ import { htmlToText } from '../experts/html-to-text.ts'
 import { newId } from '../lib/ids.ts'
 import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
+import { linkCaseToConversation } from './cases.ts'
 import type { MutationOutcome } from './outcome.ts'
 
 /**
@@ -47,7 +48,9 @@ import type { MutationOutcome } from './outcome.ts'
 export async function recordUserMessage(
   trx: Db,
   actor: Actor,
-  args: Pick<MutationArgs<'chat.send'>, 'conversationId' | 'messageId' | 'agentId' | 'query'>,
+  args: Pick<MutationArgs<'chat.send'>, 'conversationId' | 'messageId' | 'agentId' | 'query'> & {
+    caseId?: string | null
+  },
   images: StoredImage[] = [],
 ): Promise<MutationOutcome<Message>> {
   const at = now()
@@ -65,6 +68,7 @@ export async function recordUserMessage(
       created_at: at,
       updated_at: at,
     })
+    if (args.caseId) await linkCaseToConversation(trx, actor, args.caseId, args.conversationId)
   } else if (conversation.agent_id !== args.agentId) {
     throw new ApiError('invalid_input', `That conversation belongs to the ${conversation.agent_id} expert.`, {
       field: 'conversationId',

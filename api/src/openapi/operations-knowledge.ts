@@ -39,7 +39,7 @@ export const KNOWLEDGE_OPERATIONS: Operation[] = [
     summary: 'Rename',
     access: 'admin',
     tag: 'knowledge',
-    body: p.renameDocumentSchema,
+    body: p.updateDocumentSchema,
     ...ok(),
     response: p.documentAnswerSchema,
   },

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
-import { expertSchema, idSchema, pageQuerySchema, renameDocumentSchema } from '@mw/sync-protocol'
+import { expertSchema, idSchema, pageQuerySchema, updateDocumentSchema } from '@mw/sync-protocol'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
 import { listDocuments, listPassages } from '../db/queries/documents.ts'
-import { addDocuments, getDocument, remove, replaceFile, retitle } from '../documents/library.ts'
+import { addDocuments, getDocument, remove, replaceFile, updateDocument } from '../documents/library.ts'
 import { originalPath } from '../documents/originals.ts'
 import { receiveFiles } from '../documents/upload.ts'
 import { ApiError } from '../errors.ts'
@@ -83,10 +83,10 @@ documentRoutes
     }
     return c.json({ document: await replaceFile(deps, actor, id, files[0] as (typeof files)[0]) }, 202)
   })
-  .patch('/documents/:id', validate('json', renameDocumentSchema), async (c) => {
+  .patch('/documents/:id', validate('json', updateDocumentSchema), async (c) => {
     const actor = c.get('actor')
     assertAdmin(actor)
-    const document = await retitle(c.get('deps'), actor, documentId(c), c.req.valid('json').title)
+    const document = await updateDocument(c.get('deps'), actor, documentId(c), c.req.valid('json'))
     return c.json({ document })
   })
   .delete('/documents/:id', async (c) => {

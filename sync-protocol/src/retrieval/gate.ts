@@ -182,6 +182,8 @@ export function rankCandidates(
   terms: QueryTerm[],
   candidates: Candidate[],
   stats: TermStats,
+  /** Manuals of the equipment the question is about: among the relevant passages, theirs come first. */
+  preferred: ReadonlySet<string> = new Set(),
 ): Retrieval {
   const words = terms.map((t) => t.word)
   if (terms.length === 0 || candidates.length === 0) return { terms: words, sources: [], bestScore: 0 }
@@ -194,7 +196,11 @@ export function rankCandidates(
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)
   const sources = scored
     .filter((s) => s.coverage >= floor)
-    .sort((a, b) => b.score - a.score)
+    .sort(
+      (a, b) =>
+        Number(preferred.has(b.candidate.documentId)) - Number(preferred.has(a.candidate.documentId)) ||
+        b.score - a.score,
+    )
     .slice(0, TOP_K)
     .map(({ candidate: hit, coverage }) => ({
       id: hit.id,

@@ -186,6 +186,7 @@ export async function readKeptDocument(
     updatedAt: kept.updatedAt,
     createdBy: null,
     createdByName: null,
+    models: [],
   }
   return { doc, passages: rows, original: original?.bytes ?? null }
 }

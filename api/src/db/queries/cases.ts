@@ -91,6 +91,17 @@ export async function insertCaseEvent(
     .execute()
 }
 
+/** The cases linked to a conversation that the actor may see (a question there is about their equipment). */
+export async function casesOfConversation(db: Db, actor: Actor, conversationId: string): Promise<CaseRow[]> {
+  const rows = await db
+    .selectFrom('cases')
+    .selectAll()
+    .where('tenant_slug', '=', actor.tenant)
+    .where('conversation_id', '=', conversationId)
+    .execute()
+  return rows.filter((row) => canSeeCase(actor, row))
+}
+
 /** Which tenant a case id belongs to, whoever may see it (ids must be new everywhere). */
 export const findCaseOwner = (db: Db, id: string) =>
   db.selectFrom('cases').select(['id', 'tenant_slug']).where('id', '=', id).executeTakeFirst()
@@ -114,6 +125,7 @@ export async function bumpCase(
     description?: string
     vessel?: string
     equipment_json?: string
+    conversation_id?: string
   },
   at: string,
 ): Promise<void> {

@@ -8,7 +8,7 @@ import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
 
 export type NewDocument = Omit<
   KbDocumentRow,
-  'passage_count' | 'pages' | 'pages_done' | 'error' | 'warning' | 'claimed_by' | 'claimed_until'
+  'passage_count' | 'pages' | 'pages_done' | 'error' | 'warning' | 'claimed_by' | 'claimed_until' | 'models_json'
 >
 
 const columns = [
@@ -28,6 +28,7 @@ const columns = [
   'kb_documents.created_at',
   'kb_documents.updated_at',
   'kb_documents.created_by',
+  'kb_documents.models_json',
   'users.first_name',
   'users.last_name',
   'users.email',
@@ -62,6 +63,7 @@ function toDocument(row: Selected): KbDocument {
     updatedAt: row.updated_at,
     createdBy: row.created_by,
     createdByName: row.created_by ? name : null,
+    models: JSON.parse(row.models_json) as string[],
   }
 }
 
@@ -142,6 +144,24 @@ export async function renameDocument(db: Db, id: string, title: string, at: stri
   // Passages carry the title for ranking (title matches count more).
   await db.updateTable('kb_passages').set({ title }).where('document_id', '=', id).execute()
 }
+
+export async function setDocumentModels(db: Db, id: string, models: string[], at: string): Promise<void> {
+  await db
+    .updateTable('kb_documents')
+    .set({ models_json: JSON.stringify(models), updated_at: at })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** The ids and models of an expert's manuals that name any model (the rest cover nothing in particular). */
+export const taggedDocuments = (db: Db, tenant: string, expert: string) =>
+  db
+    .selectFrom('kb_documents')
+    .select(['id', 'models_json'])
+    .where('tenant_slug', '=', tenant)
+    .where('expert', '=', expert)
+    .where('models_json', '!=', '[]')
+    .execute()
 
 /** Deletes a document; its passages and their index entries follow (foreign key, triggers). */
 export async function deleteDocument(db: Db, id: string): Promise<void> {

@@ -21,6 +21,8 @@ export interface KbDocumentTable {
   error: string | null
   warning: string | null
   created_by: string | null
+  /** JSON of the equipment models the manual covers, as an admin tagged them. */
+  models_json: Generated<string>
   /** The instance processing it, until `claimed_until` (a lease it renews while it works). */
   claimed_by: string | null
   claimed_until: string | null

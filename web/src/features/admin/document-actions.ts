@@ -29,5 +29,12 @@ export const renameDocument = (tenant: string, id: string, title: string) =>
     idempotencyKey: crypto.randomUUID(),
   })
 
+/** The equipment models a manual covers: answers about a case with one of them cite it first. */
+export const setDocumentModels = (tenant: string, id: string, models: string[]) =>
+  apiRequest('PATCH', `/api/t/${tenant}/documents/${id}`, documentAnswerSchema, {
+    body: { models },
+    idempotencyKey: crypto.randomUUID(),
+  })
+
 export const deleteDocument = (tenant: string, id: string) =>
   apiFetch('DELETE', `/api/t/${tenant}/documents/${id}`, { idempotencyKey: crypto.randomUUID() })

@@ -9,13 +9,26 @@ import { enqueueMutation, enqueueMutations, type NewMutation } from '../../sync/
  */
 export async function queueChatMessage(
   db: LocalDb,
-  input: { conversationId?: string | null; agentId: Expert; query: string; images: ImageUpload[] },
+  input: {
+    conversationId?: string | null
+    agentId: Expert
+    query: string
+    images: ImageUpload[]
+    caseId?: string | null
+  },
 ): Promise<{ conversationId: string; messageId: string; mid: string }> {
   const conversationId = input.conversationId ?? uuidv7()
   const messageId = uuidv7()
   const mid = await enqueueMutation(db, {
     type: 'chat.send',
-    args: { conversationId, messageId, agentId: input.agentId, query: input.query, images: input.images },
+    args: {
+      conversationId,
+      messageId,
+      agentId: input.agentId,
+      query: input.query,
+      images: input.images,
+      caseId: input.caseId ?? null,
+    },
   })
   return { conversationId, messageId, mid }
 }

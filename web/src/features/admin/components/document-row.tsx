@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { relativeTime } from '../../../lib/relative-time.ts'
 import { formatSize } from '../../../lib/use-expert-documents.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
-import { deleteDocument, renameDocument, replaceDocumentFile } from '../document-actions.ts'
+import { deleteDocument, renameDocument, replaceDocumentFile, setDocumentModels } from '../document-actions.ts'
 import { DocumentStatus } from './document-status.tsx'
 
 const reason = (error: unknown, fallback: string) => (error instanceof ApiError ? error.serverMessage : fallback)
@@ -28,6 +28,8 @@ export function DocumentRow({
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [title, setTitle] = useState(doc.title)
+  const [tagging, setTagging] = useState(false)
+  const [models, setModels] = useState(doc.models.join(', '))
   const replaceInput = useRef<HTMLInputElement>(null)
 
   const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
@@ -49,6 +51,7 @@ export function DocumentRow({
         <span className="muted doc-file">
           {doc.fileName} · {formatSize(doc.size)}
         </span>
+        {doc.models.length > 0 && <span className="muted doc-file doc-models">Covers {doc.models.join(', ')}</span>}
       </td>
       <td>{doc.pages ?? '–'}</td>
       <td>{doc.passages}</td>
@@ -69,6 +72,9 @@ export function DocumentRow({
             <>
               <Button variant="ghost" onClick={() => setRenaming(true)}>
                 Rename
+              </Button>
+              <Button variant="ghost" onClick={() => setTagging(true)}>
+                Models
               </Button>
               <Button variant="ghost" onClick={() => replaceInput.current?.click()}>
                 Replace
@@ -104,6 +110,35 @@ export function DocumentRow({
               <Button type="submit" disabled={!title.trim()}>
                 Save
               </Button>
+            </div>
+          </form>
+        </Dialog>
+        <Dialog
+          open={tagging}
+          onOpenChange={setTagging}
+          title="Models this manual covers"
+          description="A question asked about a case with one of these units searches this manual first."
+        >
+          <form
+            onSubmit={(e) => {
+              e.preventDefault()
+              setTagging(false)
+              const list = models
+                .split(',')
+                .map((m) => m.trim())
+                .filter(Boolean)
+              void act(() => setDocumentModels(tenant, doc.id, list), 'Models saved', 'Saving the models failed')
+            }}
+          >
+            <TextField
+              label="Models"
+              value={models}
+              maxLength={2000}
+              onChange={setModels}
+              hint="Separated by commas, as on the unit's plate: DRS4D-NXT, TZT16F"
+            />
+            <div className="form-actions">
+              <Button type="submit">Save</Button>
             </div>
           </form>
         </Dialog>

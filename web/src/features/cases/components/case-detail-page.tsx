@@ -1,4 +1,4 @@
-import { CASE_STATUSES, type CaseStatus, EXPERT_NAMES } from '@mw/sync-protocol'
+import { CASE_STATUSES, type Case, type CaseStatus, EXPERT_NAMES } from '@mw/sync-protocol'
 import { useNavigate, useParams } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { Tooltip } from '../../../components/ui/tooltip.tsx'
 import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
+import type { LocalDb } from '../../../db/local-db.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDateTime } from '../../../lib/relative-time.ts'
@@ -25,6 +26,16 @@ import { EquipmentCard } from './equipment-card.tsx'
 import { NoteForm } from './note-form.tsx'
 import { SignatureCard } from './signature-card.tsx'
 import { StatusBadge } from './status-badge.tsx'
+
+/**
+ * The case's conversation when it is this user's (on the device); otherwise a new one, linked to
+ * the case by its first question when the case has none yet.
+ */
+async function askUrl(db: LocalDb, tenant: string, c: Case) {
+  const own = c.conversationId ? await db.conversations.get(c.conversationId) : undefined
+  const params = new URLSearchParams(own ? { conversation: own.id } : { case: c.id })
+  return `/t/${tenant}/ask/${c.expert}?${params}`
+}
 
 export function CaseDetailPage() {
   const { id = '' } = useParams()
@@ -121,6 +132,9 @@ export function CaseDetailPage() {
           <section className="card no-print" aria-labelledby="case-actions">
             <h2 id="case-actions">Actions</h2>
             <div className="stack">
+              <Button variant="secondary" onClick={async () => navigate(await askUrl(db, tenant, c))}>
+                Ask the Expert
+              </Button>
               <Button
                 variant="secondary"
                 onClick={() =>

@@ -52,6 +52,9 @@ export function MessageBubble({
       )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above */}
       <div className="message-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(content) }} />
+      {origin?.focus?.length ? (
+        <p className="message-note">Searched the manuals for {origin.focus.join(', ')} first.</p>
+      ) : null}
       {origin?.stopped && <p className="message-note">Stopped before the end of the answer.</p>}
       {note && <p className="message-note">{note}</p>}
       {sources.length > 0 && (

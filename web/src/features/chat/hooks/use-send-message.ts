@@ -14,14 +14,17 @@ import { useChatStore } from '../store.ts'
  */
 export function useSendMessage(expert: Expert) {
   const db = useLocalDb()
-  const [, setParams] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   const open = useChatStore((s) => s.open)
 
   return async (query: string, images: ImageUpload[]): Promise<boolean> => {
     let conversationId: string
     try {
+      const current = useChatStore.getState().conversationId
       const queued = await queueChatMessage(db, {
-        conversationId: useChatStore.getState().conversationId,
+        conversationId: current,
+        // "Ask the Expert" on a case opens the chat with ?case=: the new conversation is linked to it.
+        caseId: current ? null : params.get('case'),
         agentId: expert,
         query,
         images,
