@@ -10,7 +10,7 @@ import { LIMITS } from './constants.ts'
 import { FEEDBACK_RATINGS } from './conversations.ts'
 import { imageUploadSchema } from './stream.ts'
 import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
-import { attemptAnswerSchema, trainingQuestionSchema } from './training.ts'
+import { attemptAnswerSchema, trainingQuestionSchema, trainingSetStatusSchema } from './training.ts'
 import { z } from './zod.ts'
 
 export const mutationArgsSchemas = {
@@ -39,6 +39,15 @@ export const mutationArgsSchemas = {
     description: z.string().max(4000),
     expert: expertSchema,
     questions: z.array(trainingQuestionSchema).max(200),
+    status: trainingSetStatusSchema.default('published'),
+  }),
+  /** A manager's edit of a set: replaced whole, as a new version (attempts keep the version they took). */
+  'training.updateSet': z.object({
+    id: idSchema,
+    title: requiredText(LIMITS.titleMaxChars),
+    description: z.string().max(4000),
+    questions: z.array(trainingQuestionSchema).max(200),
+    status: trainingSetStatusSchema,
   }),
   'training.assign': z
     .object({
@@ -55,6 +64,7 @@ export const mutationArgsSchemas = {
     id: idSchema,
     assignmentId: idSchema,
     answers: z.array(attemptAnswerSchema).max(200),
+    setVersion: z.number().int().min(1).optional(),
   }),
   /** A chat message written offline; the server answers it once, keyed by messageId. */
   'chat.send': z.object({

@@ -2,7 +2,9 @@ import type { AttemptBody, TrainingQuestion } from './training.ts'
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-export type AttemptScore = { ok: true; score: number; answered: number } | { ok: false; reason: string }
+export type AttemptScore =
+  /** `marks`: per question of the set, the points its answer earned (0 to 1), null when unanswered. */
+  { ok: true; score: number; answered: number; marks: (number | null)[] } | { ok: false; reason: string }
 
 /**
  * Scores an attempt, the same on the server (whose score counts) and on the device (shown at
@@ -12,7 +14,7 @@ export type AttemptScore = { ok: true; score: number; answered: number } | { ok:
  */
 export function scoreAttempt(questions: TrainingQuestion[], answers: AttemptBody['answers']): AttemptScore {
   const seen = new Set<number>()
-  let points = 0
+  const marks: (number | null)[] = questions.map(() => null)
   for (const answer of answers) {
     const question = questions[answer.question]
     if (!question) return { ok: false, reason: `Question ${answer.question} is not in this set.` }
@@ -23,14 +25,15 @@ export function scoreAttempt(questions: TrainingQuestion[], answers: AttemptBody
       if (answer.choice >= question.options.length) {
         return { ok: false, reason: `Question ${answer.question} has no option ${answer.choice}.` }
       }
-      if (answer.choice === question.correct) points += 1
+      marks[answer.question] = answer.choice === question.correct ? 1 : 0
     } else {
       if (!('labels' in answer)) return { ok: false, reason: `Question ${answer.question} takes labels.` }
       const expected = question.labelPoints.map((p) => p.label)
       const right = expected.filter((label, i) => same(answer.labels[i] ?? '', label))
-      points += expected.length === 0 ? 0 : right.length / expected.length
+      marks[answer.question] = expected.length === 0 ? 0 : right.length / expected.length
     }
   }
+  const points = marks.reduce<number>((sum, mark) => sum + (mark ?? 0), 0)
   const score = questions.length === 0 ? 0 : Math.round((100 * points) / questions.length)
-  return { ok: true, score, answered: seen.size }
+  return { ok: true, score, answered: seen.size, marks }
 }

@@ -2,12 +2,21 @@ import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } fro
 import { LIMITS } from './constants.ts'
 import { z } from './zod.ts'
 
+/** Where a drafted question came from: a manual's passage, or an answer in a conversation. */
+export const questionSourceSchema = z.object({
+  title: z.string().max(500),
+  /** An address in the app (/t/{tenant}/documents/…, /t/{tenant}/ask/…). */
+  url: z.string().max(2000).nullable(),
+})
+export type QuestionSource = z.infer<typeof questionSourceSchema>
+
 export const mcqQuestionSchema = z.object({
   type: z.literal('mcq'),
   question: requiredText(1000),
   options: z.array(requiredText(500)).min(2).max(10),
   correct: z.number().int().min(0),
   explanation: z.string().max(4000),
+  source: questionSourceSchema.nullable().optional(),
 })
 
 export const imageLabelQuestionSchema = z.object({
@@ -15,6 +24,7 @@ export const imageLabelQuestionSchema = z.object({
   question: requiredText(1000),
   imageUrl: z.string().max(2000),
   labelPoints: z.array(z.object({ x: z.number(), y: z.number(), label: requiredText(200) })).max(50),
+  source: questionSourceSchema.nullable().optional(),
 })
 
 export const trainingQuestionSchema = z
@@ -25,12 +35,19 @@ export const trainingQuestionSchema = z
   })
 export type TrainingQuestion = z.infer<typeof trainingQuestionSchema>
 
+export const TRAINING_SET_STATUSES = ['draft', 'published'] as const
+export const trainingSetStatusSchema = z.enum(TRAINING_SET_STATUSES)
+
 export const trainingSetSchema = z.object({
   id: idSchema,
   title: z.string(),
   description: z.string(),
   expert: expertSchema,
   questions: z.array(trainingQuestionSchema),
+  /** A draft is being reviewed by managers: not assignable, not shown to technicians. */
+  status: trainingSetStatusSchema,
+  /** Goes up on every edit; an attempt is scored against the version its taker saw. */
+  version: z.number().int().min(1),
   createdBy: idSchema,
   createdAt: timestampSchema,
 })
@@ -44,6 +61,15 @@ export const buildTrainingBodySchema = z.object({
   expert: expertSchema,
   /** Omitted or empty: the set starts from SAMPLE_QUESTIONS[expert]. */
   questions: z.array(trainingQuestionSchema).max(200).optional(),
+  status: trainingSetStatusSchema.default('published'),
+})
+
+/** PUT /api/t/{tenant}/training/sets/{id}: a manager's edit, as the set's next version. */
+export const updateTrainingSetBodySchema = z.object({
+  title: requiredText(LIMITS.titleMaxChars),
+  description: z.string().max(4000).default(''),
+  questions: z.array(trainingQuestionSchema).max(200),
+  status: trainingSetStatusSchema,
 })
 export type BuildTrainingBody = z.infer<typeof buildTrainingBodySchema>
 
@@ -70,13 +96,60 @@ export const assignmentSchema = z.object({
 })
 export type Assignment = z.infer<typeof assignmentSchema>
 
+/** POST /training/drafts: questions drafted from real work, for a manager to review (nothing is saved). */
+export const draftRequestSchema = z.discriminatedUnion('from', [
+  z.strictObject({ from: z.literal('conversation'), conversationId: idSchema }),
+  z.strictObject({ from: z.literal('case'), caseId: idSchema }),
+  z.strictObject({
+    from: z.literal('documents'),
+    expert: expertSchema,
+    documentIds: z.array(idSchema).min(1).max(20),
+  }),
+])
+export type DraftRequest = z.infer<typeof draftRequestSchema>
+export const draftAnswerSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  expert: expertSchema,
+  questions: z.array(trainingQuestionSchema),
+})
+export type TrainingDraft = z.infer<typeof draftAnswerSchema>
+
+/** GET /training/assignments/{id}/results: each person's result and the questions most often missed. */
+export const assignmentResultsSchema = z.object({
+  people: z.array(
+    z.object({
+      userId: idSchema,
+      name: z.string(),
+      attempts: z.number().int().min(0),
+      /** Best score of an attempt that answered every question; null until there is one. */
+      bestScore: z.number().min(0).max(100).nullable(),
+      lastAttemptAt: timestampSchema.nullable(),
+    }),
+  ),
+  /** Questions of the set's current version, most missed first (attempts on earlier versions are not counted). */
+  missed: z.array(
+    z.object({
+      question: z.number().int().min(0),
+      text: z.string(),
+      missed: z.number().int().min(0),
+      answered: z.number().int().min(0),
+    }),
+  ),
+})
+export type AssignmentResults = z.infer<typeof assignmentResultsSchema>
+
 /** One answer of an attempt: a choice for a multiple-choice question, labels for an image-label one. */
 export const attemptAnswerSchema = z.union([
   z.strictObject({ question: z.number().int().min(0), choice: z.number().int().min(0) }),
   z.strictObject({ question: z.number().int().min(0), labels: z.array(z.string().max(200)).max(50) }),
 ])
 /** POST /training/assignments/{id}/attempts */
-export const attemptBodySchema = z.object({ answers: z.array(attemptAnswerSchema).max(200) })
+export const attemptBodySchema = z.object({
+  answers: z.array(attemptAnswerSchema).max(200),
+  /** The set's version the answers were given to (default: the current one). */
+  setVersion: z.number().int().min(1).optional(),
+})
 export type AttemptBody = z.infer<typeof attemptBodySchema>
 
 export const attemptSchema = z.object({

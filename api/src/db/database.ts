@@ -30,7 +30,12 @@ import type {
   SyncMutationTable,
 } from './tables/sync.table.ts'
 import type { TenantLogoTable, TenantTable } from './tables/tenant.table.ts'
-import type { TrainingAssignmentTable, TrainingAttemptTable, TrainingSetTable } from './tables/training.table.ts'
+import type {
+  TrainingAssignmentTable,
+  TrainingAttemptTable,
+  TrainingSetTable,
+  TrainingSetVersionTable,
+} from './tables/training.table.ts'
 import type { LoginStateTable, MembershipTable, SessionTable, UserTable } from './tables/user.table.ts'
 
 export interface Database {
@@ -50,6 +55,7 @@ export interface Database {
   training_sets: TrainingSetTable
   training_assignments: TrainingAssignmentTable
   training_attempts: TrainingAttemptTable
+  training_set_versions: TrainingSetVersionTable
   change_log: ChangeLogTable
   sync_horizon: SyncHorizonTable
   sync_devices: SyncDeviceTable

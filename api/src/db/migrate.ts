@@ -17,6 +17,7 @@ import * as caseAttachments from './migrations/2026-11-26T1600-case-attachments.
 import * as instanceState from './migrations/2026-11-27T1200-instance-state.ts'
 import * as listPaging from './migrations/2026-11-27T1300-list-paging.ts'
 import * as caseEquipment from './migrations/2026-11-28T1200-case-equipment.ts'
+import * as trainingVersions from './migrations/2026-11-28T1300-training-versions.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1200-instance-state': instanceState,
   '2026-11-27T1300-list-paging': listPaging,
   '2026-11-28T1200-case-equipment': caseEquipment,
+  '2026-11-28T1300-training-versions': trainingVersions,
 }
 
 /** The names of every migration this code knows, in order. */

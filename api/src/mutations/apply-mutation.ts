@@ -7,7 +7,7 @@ import { deleteConversation, rateAnswer, recordUserMessage, renameConversation, 
 import { imagesOf, type PreparedImages } from './image-uploads.ts'
 import type { MutationOutcome } from './outcome.ts'
 import { saveBranding, saveModelConfig, setUserRole } from './tenant.ts'
-import { assignTraining, createTrainingSet } from './training.ts'
+import { assignTraining, createTrainingSet, updateTrainingSet } from './training.ts'
 
 /**
  * Runs one validated sync mutation through the same functions the REST routes call.
@@ -31,6 +31,8 @@ export function applyMutation(
       return setCaseEquipment(trx, actor, m.args)
     case 'training.createSet':
       return createTrainingSet(trx, actor, m.args)
+    case 'training.updateSet':
+      return updateTrainingSet(trx, actor, m.args)
     case 'training.assign':
       return assignTraining(trx, actor, m.args)
     case 'training.attempt':

@@ -6,8 +6,10 @@ import {
   findAssignmentById,
   findTenantTrainingSet,
   findTrainingSetById,
+  hasAssignments,
   insertAssignment,
   insertTrainingSet,
+  saveTrainingSetVersion,
   toAssignment,
   toTrainingSet,
 } from '../db/queries/training.ts'
@@ -33,6 +35,7 @@ export async function createTrainingSet(
     description: stripHtml(args.description),
     expert: args.expert,
     questions_json: JSON.stringify(args.questions),
+    status: args.status,
     created_by: actor.userId,
     created_at: at,
     updated_at: at,
@@ -41,6 +44,36 @@ export async function createTrainingSet(
   const row = await findTrainingSetById(trx, args.id)
   if (!row) throw new Error(`training set ${args.id} vanished inside its own transaction`)
   return { status: 'applied', value: toTrainingSet(row) }
+}
+
+/**
+ * A manager's or admin's edit: title, description and questions replaced whole as the set's next
+ * version (a draft may be published here); earlier attempts keep the scores of what they took.
+ */
+export async function updateTrainingSet(
+  trx: Db,
+  actor: Actor,
+  args: MutationArgs<'training.updateSet'>,
+): Promise<MutationOutcome<TrainingSet>> {
+  assertManagerOrAdmin(actor, 'Only managers and admins can edit training sets.')
+  const row = await findTenantTrainingSet(trx, actor.tenant, args.id)
+  if (!row) throw new ApiError('not_found', 'The training set was not found.', { field: 'id' })
+  if (row.status === 'published' && args.status === 'draft' && (await hasAssignments(trx, row.id))) {
+    throw new ApiError('conflict', 'This set is assigned: it stays published. Edit it, or make a copy as a draft.')
+  }
+  const next = {
+    title: stripHtml(args.title) || 'Untitled training set',
+    description: stripHtml(args.description),
+    questions_json: JSON.stringify(args.questions),
+    status: args.status,
+  }
+  const same = next.title === row.title && next.description === row.description && next.status === row.status
+  if (same && next.questions_json === row.questions_json) return { status: 'applied', value: toTrainingSet(row) }
+  await saveTrainingSetVersion(trx, row, next, now())
+  await recordChange(trx, actor.tenant, 'trainingSet', row.id)
+  const saved = await findTrainingSetById(trx, row.id)
+  if (!saved) throw new Error(`training set ${row.id} vanished inside its own transaction`)
+  return { status: 'applied', value: toTrainingSet(saved) }
 }
 
 /** Assigning training is a manager's or admin's job. */
@@ -52,6 +85,9 @@ export async function assignTraining(
   assertManagerOrAdmin(actor, 'Only managers and admins can assign training.')
   const set = await findTenantTrainingSet(trx, actor.tenant, args.setId)
   if (!set) throw new ApiError('not_found', 'The training set was not found.', { field: 'setId' })
+  if (set.status === 'draft') {
+    throw new ApiError('conflict', 'Publish the training set before assigning it.', { field: 'setId' })
+  }
   if (args.assignedToId) await assertMember(trx, actor.tenant, args.assignedToId)
   const existing = await findAssignmentById(trx, args.id)
   if (existing) throw idTaken('An assignment', 'id', existing.tenant_slug === actor.tenant)

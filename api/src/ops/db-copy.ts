@@ -30,6 +30,7 @@ const TABLES = [
   'training_sets',
   'training_assignments',
   'training_attempts',
+  'training_set_versions',
   'change_log',
   'sync_horizon',
   'sync_devices',

@@ -13,6 +13,7 @@ import { reportRoutes } from './reports.ts'
 import { syncRoutes } from './sync.ts'
 import { synonymRoutes } from './synonyms.ts'
 import { trainingRoutes } from './training.ts'
+import { trainingReviewRoutes } from './training-review.ts'
 import { userRoleRoutes } from './user-role.ts'
 
 /** Every /api/t/:tenant/* resource; requireMember has already set the actor. */
@@ -23,6 +24,7 @@ tenantRoutes.route('/', adminSystemRoutes)
 tenantRoutes.route('/', conversationRoutes)
 tenantRoutes.route('/', caseRoutes)
 tenantRoutes.route('/', trainingRoutes)
+tenantRoutes.route('/', trainingReviewRoutes)
 tenantRoutes.route('/', reportRoutes)
 tenantRoutes.route('/', documentRoutes)
 tenantRoutes.route('/', synonymRoutes)

@@ -5,6 +5,7 @@ import {
   buildTrainingBodySchema,
   pageQuerySchema,
   SAMPLE_QUESTIONS,
+  updateTrainingSetBodySchema,
 } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
@@ -20,7 +21,7 @@ import { newId } from '../lib/ids.ts'
 import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { answerMutation } from '../mutations/run-mutation.ts'
-import { assignTraining, createTrainingSet } from '../mutations/training.ts'
+import { assignTraining, createTrainingSet, updateTrainingSet } from '../mutations/training.ts'
 import { attemptTraining } from '../training/attempts.ts'
 
 /**
@@ -30,7 +31,7 @@ import { attemptTraining } from '../training/attempts.ts'
 export const trainingRoutes = new Hono<AppEnv>()
   .get('/training/sets', validate('query', pageQuerySchema), async (c) => {
     const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
-    const rows = await listTrainingSets(c.get('deps').db, c.get('actor').tenant, page)
+    const rows = await listTrainingSets(c.get('deps').db, c.get('actor'), page)
     return c.json(pageOf(c, rows, page, (r) => [r.created_at, r.id]).map(toTrainingSet))
   })
   .post('/training/build', validate('json', buildTrainingBodySchema), async (c) => {
@@ -41,6 +42,10 @@ export const trainingRoutes = new Hono<AppEnv>()
       questions: body.questions?.length ? body.questions : SAMPLE_QUESTIONS[body.expert],
     }
     return answerMutation(c, (trx) => createTrainingSet(trx, c.get('actor'), args), { status: 201 })
+  })
+  .put('/training/sets/:id', validate('json', updateTrainingSetBodySchema), async (c) => {
+    const args = { ...c.req.valid('json'), id: c.req.param('id') }
+    return answerMutation(c, (trx) => updateTrainingSet(trx, c.get('actor'), args))
   })
   .get('/training/assignments', validate('query', pageQuerySchema), async (c) => {
     const { db } = c.get('deps')
@@ -74,7 +79,8 @@ export const trainingRoutes = new Hono<AppEnv>()
     return c.json({ items })
   })
   .post('/training/assignments/:id/attempts', validate('json', attemptBodySchema), async (c) => {
-    const args = { id: newId(), assignmentId: c.req.param('id'), answers: c.req.valid('json').answers }
+    const { answers, setVersion } = c.req.valid('json')
+    const args = { id: newId(), assignmentId: c.req.param('id'), answers, setVersion }
     return answerMutation(c, (trx) => attemptTraining(trx, c.get('actor'), args), {
       status: 201,
       body: (attempt) => ({ attempt }),

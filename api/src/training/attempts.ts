@@ -2,7 +2,7 @@ import { type Attempt, type AttemptBody, scoreAttempt, type TrainingQuestion } f
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import { findAssignmentById, findTrainingSetById } from '../db/queries/training.ts'
+import { findAssignmentById, findTrainingSetById, questionsOfVersion } from '../db/queries/training.ts'
 import {
   findAttempt,
   insertAttempt,
@@ -16,14 +16,14 @@ import type { MutationOutcome } from '../mutations/outcome.ts'
 
 /**
  * Records an attempt by someone the assignment covers (to them, or to their role), scored against
- * the set as it is now; an assignment to one person also carries their best complete score, and
+ * the version of the set they took (the current one unless the device says otherwise); an assignment to one person also carries their best complete score, and
  * reaches devices through the sync feed. The attempt's id (made on the device) makes a replay
  * answer the same attempt instead of recording a second.
  */
 export async function attemptTraining(
   trx: Db,
   actor: Actor,
-  args: { id: string; assignmentId: string; answers: AttemptBody['answers'] },
+  args: { id: string; assignmentId: string; answers: AttemptBody['answers']; setVersion?: number | undefined },
 ): Promise<MutationOutcome<Attempt>> {
   const { assignmentId } = args
   const earlier = await findAttempt(trx, args.id)
@@ -38,7 +38,12 @@ export async function attemptTraining(
   }
   const set = await findTrainingSetById(trx, assignment.set_id)
   if (!set) throw notFound('The training set')
-  const questions = JSON.parse(set.questions_json) as TrainingQuestion[]
+  const version = args.setVersion ?? set.version
+  const taken = await questionsOfVersion(trx, set, version)
+  if (taken === null) {
+    throw new ApiError('invalid_input', 'That version of the training set is not known.', { field: 'setVersion' })
+  }
+  const questions = JSON.parse(taken) as TrainingQuestion[]
   const scored = scoreAttempt(questions, args.answers)
   if (!scored.ok) throw new ApiError('invalid_input', scored.reason, { field: 'answers' })
   const { score, answered } = scored
@@ -53,6 +58,7 @@ export async function attemptTraining(
     questions: questions.length,
     score,
     completed_at: attempt.completedAt,
+    set_version: version,
   })
   if (assignment.assigned_to_id === actor.userId) {
     const best = (await myResults(trx, actor.userId, [assignmentId])).get(assignmentId)

@@ -36,6 +36,7 @@ export function touchedKeys(entry: OutboxEntry): RowKey[] {
     case 'case.appendNote':
       return [rowKey('case', entry.args.caseId), rowKey('caseEvent', entry.args.noteId)]
     case 'training.createSet':
+    case 'training.updateSet':
       return [rowKey('trainingSet', entry.args.id)]
     case 'training.assign':
       return [rowKey('assignment', entry.args.id)]
@@ -116,8 +117,15 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
     }
     case 'training.createSet': {
       if (await serverHas(db, rowKey('trainingSet', entry.args.id))) return
-      const row: TrainingSet = { ...entry.args, createdBy: db.userId, createdAt: at }
+      const row: TrainingSet = { ...entry.args, version: 1, createdBy: db.userId, createdAt: at }
       await db.trainingSets.put(row)
+      return
+    }
+    case 'training.updateSet': {
+      const row = await db.trainingSets.get(entry.args.id)
+      const { id: _, ...content } = entry.args
+      const holds = row && JSON.stringify({ ...row, ...content }) === JSON.stringify(row)
+      if (row && !holds) await db.trainingSets.put({ ...row, ...content, version: row.version + 1 })
       return
     }
     case 'training.assign': {

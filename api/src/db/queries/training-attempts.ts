@@ -75,6 +75,27 @@ export async function assignmentStats(db: Db, tenant: string, rows: TrainingAssi
   )
 }
 
+/** The people an assignment covers now: its one user, or the active members holding its role. */
+export async function coveredUsers(db: Db, tenant: string, row: TrainingAssignmentRow): Promise<string[]> {
+  if (row.assigned_to_id) return [row.assigned_to_id]
+  const members = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('tenant_slug', '=', tenant)
+    .where('role', '=', row.assigned_to_role ?? '')
+    .where('deactivated_at', 'is', null)
+    .execute()
+  return members.map((m) => m.user_id)
+}
+
+export const attemptsOf = (db: Db, assignmentId: string) =>
+  db
+    .selectFrom('training_attempts')
+    .selectAll()
+    .where('assignment_id', '=', assignmentId)
+    .orderBy('completed_at')
+    .execute()
+
 /** An assignment to one person, completed: their best complete score so far. */
 export const markAssignmentCompleted = (db: Db, assignmentId: string, score: number, at: string) =>
   db

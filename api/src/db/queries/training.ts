@@ -17,6 +17,8 @@ export const toTrainingSet = (row: TrainingSetRow): TrainingSet => ({
   description: row.description,
   expert: row.expert as TrainingSet['expert'],
   questions: JSON.parse(row.questions_json) as TrainingQuestion[],
+  status: row.status as TrainingSet['status'],
+  version: row.version,
   createdBy: row.created_by,
   createdAt: row.created_at,
 })
@@ -31,12 +33,17 @@ export const toAssignment = (row: TrainingAssignmentRow): Assignment => ({
   createdAt: row.created_at,
 })
 
-export const listTrainingSets = (db: Db, tenant: string, page: PageRequest = WHOLE_LIST) =>
-  keysetPage(
-    db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant),
-    { sort: 'created_at', id: 'id', desc: true },
-    page,
-  ).execute()
+/** Drafts are for managers and admins to review (and for whoever started one). */
+export const canSeeTrainingSet = (actor: Actor, row: Pick<TrainingSetRow, 'status' | 'created_by'>) =>
+  row.status === 'published' || isManagerOrAdmin(actor) || row.created_by === actor.userId
+
+export function listTrainingSets(db: Db, actor: Actor, page: PageRequest = WHOLE_LIST) {
+  let query = db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', actor.tenant)
+  if (!isManagerOrAdmin(actor)) {
+    query = query.where((eb) => eb.or([eb('status', '=', 'published'), eb('created_by', '=', actor.userId)]))
+  }
+  return keysetPage(query, { sort: 'created_at', id: 'id', desc: true }, page).execute()
+}
 
 /** Managers and admins see every assignment; others see the ones for them or their role. */
 export const canSeeAssignment = (
@@ -62,7 +69,46 @@ export const findTrainingSetById = (db: Db, id: string) =>
   db.selectFrom('training_sets').selectAll().where('id', '=', id).executeTakeFirst()
 
 export const findTenantTrainingSet = (db: Db, tenant: string, id: string) =>
-  db.selectFrom('training_sets').select('id').where('id', '=', id).where('tenant_slug', '=', tenant).executeTakeFirst()
+  db.selectFrom('training_sets').selectAll().where('id', '=', id).where('tenant_slug', '=', tenant).executeTakeFirst()
+
+/**
+ * Replaces a set's content as its next version, keeping the questions of the version it
+ * replaces so attempts taken against that one are still scored against it.
+ */
+export async function saveTrainingSetVersion(
+  db: Db,
+  row: TrainingSetRow,
+  next: { title: string; description: string; questions_json: string; status: string },
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('training_set_versions')
+    .values({ set_id: row.id, version: row.version, questions_json: row.questions_json })
+    .onConflict((oc) => oc.columns(['set_id', 'version']).doNothing())
+    .execute()
+  await db
+    .updateTable('training_sets')
+    .set({ ...next, version: row.version + 1, updated_at: at })
+    .where('id', '=', row.id)
+    .execute()
+}
+
+export async function hasAssignments(db: Db, setId: string): Promise<boolean> {
+  const row = await db.selectFrom('training_assignments').select('id').where('set_id', '=', setId).executeTakeFirst()
+  return row !== undefined
+}
+
+/** The questions of one version of a set (the current one is on the set itself). */
+export async function questionsOfVersion(db: Db, row: TrainingSetRow, version: number): Promise<string | null> {
+  if (version === row.version) return row.questions_json
+  const kept = await db
+    .selectFrom('training_set_versions')
+    .select('questions_json')
+    .where('set_id', '=', row.id)
+    .where('version', '=', version)
+    .executeTakeFirst()
+  return kept?.questions_json ?? null
+}
 
 export async function insertTrainingSet(db: Db, row: Insertable<TrainingSetTable>): Promise<void> {
   await db.insertInto('training_sets').values(row).execute()

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 
 export interface TrainingSetTable {
   id: string
@@ -7,6 +7,8 @@ export interface TrainingSetTable {
   description: string
   expert: string
   questions_json: string
+  status: Generated<string>
+  version: Generated<number>
   created_by: string
   created_at: string
   updated_at: string
@@ -38,4 +40,12 @@ export interface TrainingAttemptTable {
   questions: number
   score: number
   completed_at: string
+  /** The set's version the answers were given to (null: taken before sets had versions). */
+  set_version: number | null
+}
+
+export interface TrainingSetVersionTable {
+  set_id: string
+  version: number
+  questions_json: string
 }

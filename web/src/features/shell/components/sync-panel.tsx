@@ -10,6 +10,7 @@ const WHAT: Record<SyncProblem['type'], string> = {
   'case.appendNote': 'Case note',
   'case.setEquipment': 'Vessel and equipment',
   'training.createSet': 'New training set',
+  'training.updateSet': 'Training set edit',
   'training.assign': 'Training assignment',
   'training.attempt': 'Training answers',
   'chat.send': 'Chat message',
