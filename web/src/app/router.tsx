@@ -57,6 +57,10 @@ const MasterPage = screen(() => import('../features/chat/components/master-page.
 const CasesPage = screen(() => import('../features/cases/components/cases-page.tsx'), 'CasesPage')
 const CaseDetailPage = screen(() => import('../features/cases/components/case-detail-page.tsx'), 'CaseDetailPage')
 const TrainingPage = screen(() => import('../features/training/components/training-page.tsx'), 'TrainingPage')
+const TrainingEditorPage = screen(
+  () => import('../features/training/components/training-editor-page.tsx'),
+  'TrainingEditorPage',
+)
 const AssignPage = screen(() => import('../features/training/components/assign-page.tsx'), 'AssignPage')
 const TakeTrainingPage = screen(
   () => import('../features/training/components/take-training-page.tsx'),
@@ -87,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: 'cases/:id', element: <Screen screen={CaseDetailPage} /> },
       { path: 'training', element: <Screen screen={TrainingPage} /> },
       { path: 'training/assign', element: <Screen screen={AssignPage} /> },
+      { path: 'training/sets/:id', element: <Screen screen={TrainingEditorPage} /> },
       { path: 'training/take/:assignmentId', element: <Screen screen={TakeTrainingPage} /> },
       { path: 'reports', element: <Screen screen={ReportsPage} /> },
       { path: 'admin', element: <Screen screen={AdminPage} /> },

@@ -1,6 +1,16 @@
-import { type AttemptBody, type Expert, type Role, SAMPLE_QUESTIONS } from '@mw/sync-protocol'
+import {
+  type AttemptBody,
+  type DraftRequest,
+  draftAnswerSchema,
+  type Expert,
+  type Role,
+  SAMPLE_QUESTIONS,
+  type TrainingQuestion,
+  type TrainingSet,
+} from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb } from '../../db/local-db.ts'
+import { apiRequest } from '../../lib/api-client.ts'
 import { enqueueMutation, enqueueMutations } from '../../sync/outbox.ts'
 
 /** A new set starts from the built-in sample questions of its expert (the built-in samples). */
@@ -37,8 +47,33 @@ export async function submitAttempt(
   db: LocalDb,
   assignmentId: string,
   answers: AttemptBody['answers'],
+  setVersion: number,
 ): Promise<{ id: string; mid: string }> {
   const id = uuidv7()
-  const mid = await enqueueMutation(db, { type: 'training.attempt', args: { id, assignmentId, answers } })
+  const mid = await enqueueMutation(db, { type: 'training.attempt', args: { id, assignmentId, answers, setVersion } })
   return { id, mid }
 }
+
+export interface SetContent {
+  title: string
+  description: string
+  expert: Expert
+  questions: TrainingQuestion[]
+  status: TrainingSet['status']
+}
+
+/** Saves the editor's set: a new one (a reviewed draft) or the next version of an existing one. */
+export async function saveTrainingSet(db: LocalDb, id: string | null, content: SetContent): Promise<string> {
+  if (!id) {
+    const created = uuidv7()
+    await enqueueMutation(db, { type: 'training.createSet', args: { ...content, id: created } })
+    return created
+  }
+  const { expert: _, ...edit } = content
+  await enqueueMutation(db, { type: 'training.updateSet', args: { ...edit, id } })
+  return id
+}
+
+/** Questions drafted on the server from a conversation, a case or manuals (online only; nothing is saved). */
+export const draftTraining = (tenant: string, request: DraftRequest) =>
+  apiRequest('POST', `/api/t/${tenant}/training/drafts`, draftAnswerSchema, { body: request, timeoutMs: 30_000 })

@@ -139,7 +139,7 @@ export function CaseDetailPage() {
                 variant="secondary"
                 onClick={() =>
                   navigate(
-                    `/t/${tenant}/training?${new URLSearchParams({ new: '1', title: c.title, expert: c.expert })}`,
+                    `/t/${tenant}/training?${new URLSearchParams({ new: '1', title: c.title, expert: c.expert, case: c.id })}`,
                   )
                 }
               >

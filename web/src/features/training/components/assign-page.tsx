@@ -1,6 +1,8 @@
 import { type Assignment, ROLES, type TrainingSet } from '@mw/sync-protocol'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { displayName } from '../../../lib/display-name.ts'
@@ -9,6 +11,7 @@ import { useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useAssignments, useTenantUsers, useTrainingSets } from '../hooks/use-training.ts'
 import { AssignForm } from './assign-form.tsx'
+import { AssignmentResultsDialog } from './assignment-results.tsx'
 
 export function AssignPage() {
   const tenant = useTenant()
@@ -22,6 +25,7 @@ export function AssignPage() {
     const user = users?.find((u) => u.id === a.assignedToId)
     return `User: ${user ? displayName(user) : 'Unknown user'}`
   }
+  const [showing, setShowing] = useState<Assignment | null>(null)
   const completed = assignments?.filter((a) => a.completed).length ?? 0
   const total = assignments?.length ?? 0
 
@@ -62,11 +66,18 @@ export function AssignPage() {
                         {target(a)} · {formatDate(a.createdAt)}
                       </span>
                     </div>
-                    {a.completed ? (
-                      <Badge variant="success">Completed ({Math.round(a.score ?? 0)}%)</Badge>
-                    ) : (
-                      <Badge variant="secondary">In Progress</Badge>
-                    )}
+                    <span className="toolbar">
+                      {a.completed ? (
+                        <Badge variant="success">Completed ({Math.round(a.score ?? 0)}%)</Badge>
+                      ) : (
+                        <Badge variant="secondary">In Progress</Badge>
+                      )}
+                      {role !== 'Technician' && (
+                        <Button variant="ghost" onClick={() => setShowing(a)}>
+                          Results
+                        </Button>
+                      )}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -93,6 +104,13 @@ export function AssignPage() {
           </section>
         </aside>
       </div>
+      {showing && (
+        <AssignmentResultsDialog
+          assignmentId={showing.id}
+          title={setTitle(showing.setId)}
+          onClose={() => setShowing(null)}
+        />
+      )}
     </div>
   )
 }

@@ -50,7 +50,7 @@ export function TakeTrainingPage() {
     setShown(false)
     if (answers.length < set.questions.length) return
     try {
-      await submitAttempt(db, assignmentId, answers)
+      await submitAttempt(db, assignmentId, answers, set.version ?? 1)
       const scored = scoreAttempt(set.questions, answers)
       setFinished(scored.ok ? scored.score : 0)
     } catch {
