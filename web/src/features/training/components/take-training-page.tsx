@@ -132,6 +132,11 @@ function ChoiceQuestion({
             {chosen === question.correct ? 'Correct.' : `Not quite: ${question.options[question.correct]}.`}
           </strong>
           {question.explanation && <p>{question.explanation}</p>}
+          {question.source?.url?.startsWith('/t/') && (
+            <p>
+              <Link to={question.source.url}>Read it in {question.source.title}</Link>
+            </p>
+          )}
         </div>
       )}
     </div>
