@@ -10,7 +10,7 @@ import { LIMITS } from './constants.ts'
 import { FEEDBACK_RATINGS } from './conversations.ts'
 import { imageUploadSchema } from './stream.ts'
 import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
-import { attemptAnswerSchema, trainingQuestionSchema, trainingSetStatusSchema } from './training.ts'
+import { attemptAnswerSchema, dueDateSchema, trainingQuestionSchema, trainingSetStatusSchema } from './training.ts'
 import { z } from './zod.ts'
 
 export const mutationArgsSchemas = {
@@ -55,6 +55,7 @@ export const mutationArgsSchemas = {
       setId: idSchema,
       assignedToRole: roleSchema.nullable(),
       assignedToId: idSchema.nullable(),
+      dueDate: dueDateSchema.nullable().default(null),
     })
     .refine((a) => (a.assignedToRole === null) !== (a.assignedToId === null), {
       message: 'Assign to exactly one role or one user.',

@@ -82,9 +82,14 @@ export const assignmentStatsSchema = z.object({
   inProgress: z.number().int().min(0),
 })
 
+/** A day, as the assign form's date field gives it. */
+export const dueDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.')
+
 export const assignmentSchema = z.object({
   id: idSchema,
   setId: idSchema,
+  /** When it should be done by (a day), or null. */
+  dueDate: dueDateSchema.nullable(),
   assignedToRole: roleSchema.nullable(),
   assignedToId: idSchema.nullable(),
   completed: z.boolean(),
@@ -177,11 +182,12 @@ export const myTrainingSchema = z.object({
 export type MyTraining = z.infer<typeof myTrainingSchema>
 
 /** POST /api/t/{tenant}/training/assign: one role, one user, or several users (each gets an assignment). */
+const dueOption = { dueDate: dueDateSchema.nullable().optional() }
 export const assignTrainingBodySchema = z.union(
   [
-    z.strictObject({ setId: idSchema, assignedToRole: roleSchema, id: idSchema.optional() }),
-    z.strictObject({ setId: idSchema, assignedToId: idSchema, id: idSchema.optional() }),
-    z.strictObject({ setId: idSchema, assignedToIds: z.array(idSchema).min(1).max(500) }),
+    z.strictObject({ ...dueOption, setId: idSchema, assignedToRole: roleSchema, id: idSchema.optional() }),
+    z.strictObject({ ...dueOption, setId: idSchema, assignedToId: idSchema, id: idSchema.optional() }),
+    z.strictObject({ ...dueOption, setId: idSchema, assignedToIds: z.array(idSchema).min(1).max(500) }),
   ],
   { error: 'Send setId with exactly one of assignedToRole, assignedToId or assignedToIds.' },
 )

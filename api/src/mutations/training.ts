@@ -98,6 +98,7 @@ export async function assignTraining(
     set_id: args.setId,
     assigned_to_role: args.assignedToRole,
     assigned_to_id: args.assignedToId,
+    due_date: args.dueDate,
     completed: 0,
     score: null,
     created_by: actor.userId,

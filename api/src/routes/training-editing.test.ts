@@ -178,6 +178,26 @@ describe('editing and results', () => {
     ).toBe(404)
   })
 
+  it('keeps a due date on an assignment, and refuses one that is not a date', async () => {
+    const set = trainingSetSchema.parse(
+      await (
+        await call('POST', '/training/build', manager, { title: 'Due', expert: 'furuno', questions: [mcq('Q?', 0)] })
+      ).json(),
+    )
+    const dated = await call('POST', '/training/assign', manager, {
+      setId: set.id,
+      assignedToRole: 'Technician',
+      dueDate: '2026-12-15',
+    })
+    expect(assignmentSchema.parse(await dated.json()).dueDate).toBe('2026-12-15')
+    const bad = await call('POST', '/training/assign', manager, {
+      setId: set.id,
+      assignedToRole: 'Technician',
+      dueDate: 'soon',
+    })
+    expect(bad.status).toBe(400)
+  })
+
   it('lets only managers and admins edit, within the tenant', async () => {
     const set = trainingSetSchema.parse(
       await (

@@ -105,7 +105,13 @@ export const trainingRoutes = new Hono<AppEnv>()
       async (trx) => {
         const value: Assignment[] = []
         for (const t of targets) {
-          const args = { id: t.id, setId: body.setId, assignedToRole: t.role, assignedToId: t.userId }
+          const args = {
+            id: t.id,
+            setId: body.setId,
+            assignedToRole: t.role,
+            assignedToId: t.userId,
+            dueDate: body.dueDate ?? null,
+          }
           value.push((await assignTraining(trx, actor, args)).value)
         }
         return { status: 'applied', value }

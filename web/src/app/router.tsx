@@ -61,6 +61,7 @@ const TrainingEditorPage = screen(
   () => import('../features/training/components/training-editor-page.tsx'),
   'TrainingEditorPage',
 )
+const MyTrainingPage = screen(() => import('../features/training/components/my-training-page.tsx'), 'MyTrainingPage')
 const AssignPage = screen(() => import('../features/training/components/assign-page.tsx'), 'AssignPage')
 const TakeTrainingPage = screen(
   () => import('../features/training/components/take-training-page.tsx'),
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: 'cases/:id', element: <Screen screen={CaseDetailPage} /> },
       { path: 'training', element: <Screen screen={TrainingPage} /> },
       { path: 'training/assign', element: <Screen screen={AssignPage} /> },
+      { path: 'training/mine', element: <Screen screen={MyTrainingPage} /> },
       { path: 'training/sets/:id', element: <Screen screen={TrainingEditorPage} /> },
       { path: 'training/take/:assignmentId', element: <Screen screen={TakeTrainingPage} /> },
       { path: 'reports', element: <Screen screen={ReportsPage} /> },

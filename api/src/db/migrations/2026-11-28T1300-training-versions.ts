@@ -4,12 +4,14 @@ import { runDdl } from '../ddl.ts'
 /**
  * Training sets as drafts or published, with a version that goes up on each edit; earlier
  * versions' questions are kept so an attempt taken offline against one is scored against it.
+ * Assignments may carry a due date.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runDdl(db, [
     `ALTER TABLE training_sets ADD COLUMN status TEXT NOT NULL DEFAULT 'published'`,
     `ALTER TABLE training_sets ADD COLUMN version INTEGER NOT NULL DEFAULT 1`,
     `ALTER TABLE training_attempts ADD COLUMN set_version INTEGER`,
+    'ALTER TABLE training_assignments ADD COLUMN due_date TEXT',
     `CREATE TABLE training_set_versions (
       set_id TEXT NOT NULL REFERENCES training_sets(id) ON DELETE CASCADE,
       version INTEGER NOT NULL,

@@ -26,6 +26,7 @@ export const toTrainingSet = (row: TrainingSetRow): TrainingSet => ({
 export const toAssignment = (row: TrainingAssignmentRow): Assignment => ({
   id: row.id,
   setId: row.set_id,
+  dueDate: row.due_date,
   assignedToRole: row.assigned_to_role as Assignment['assignedToRole'],
   assignedToId: row.assigned_to_id,
   completed: row.completed === 1,

@@ -21,6 +21,7 @@ export interface TrainingAssignmentTable {
   set_id: string
   assigned_to_role: string | null
   assigned_to_id: string | null
+  due_date: Generated<string | null>
   completed: number
   score: number | null
   created_by: string

@@ -17,6 +17,7 @@ const PATHS = {
   thumbUp: 'M7 10v11H3V10Zm0 0 4-8a2.5 2.5 0 0 1 3 3l-1 4h6a2 2 0 0 1 2 2.3l-1.3 7A2 2 0 0 1 17.7 21H7',
   thumbDown: 'M7 14V3H3v11Zm0 0 4 8a2.5 2.5 0 0 0 3-3l-1-4h6a2 2 0 0 0 2-2.3l-1.3-7A2 2 0 0 0 17.7 3H7',
   spark: 'M12 3v4m0 10v4M3 12h4m10 0h4M6 6l2.5 2.5m7 7L18 18M6 18l2.5-2.5m7-7L18 6',
+  check: 'M4 12l5 5L20 6',
 } as const
 
 export type IconName = keyof typeof PATHS

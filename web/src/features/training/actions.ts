@@ -27,13 +27,18 @@ export async function createTrainingSet(
 /** Assigns to one role, or to each of several users (one assignment, and one mutation, per user). */
 export async function assignTraining(
   db: LocalDb,
-  input: { setId: string; role: Role } | { setId: string; userIds: string[] },
+  input: ({ setId: string; role: Role } | { setId: string; userIds: string[] }) & { dueDate?: string | null },
 ): Promise<{ ids: string[]; mids: string[] }> {
   const targets =
     'role' in input
       ? [{ assignedToRole: input.role, assignedToId: null }]
       : input.userIds.map((userId) => ({ assignedToRole: null, assignedToId: userId }))
-  const args = targets.map((target) => ({ id: uuidv7(), setId: input.setId, ...target }))
+  const args = targets.map((target) => ({
+    id: uuidv7(),
+    setId: input.setId,
+    dueDate: input.dueDate ?? null,
+    ...target,
+  }))
   const ids = args.map((a) => a.id)
   const mids = await enqueueMutations(
     db,

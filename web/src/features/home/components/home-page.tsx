@@ -1,5 +1,6 @@
 import { RECENT_CONVERSATIONS } from '@mw/sync-protocol'
 import { Link, useNavigate } from 'react-router-dom'
+import { MyTraining } from '../../../components/my-training.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -65,6 +66,7 @@ export function HomePage() {
           />
         )}
       </section>
+      <MyTraining limit={3} />
     </div>
   )
 }

@@ -61,7 +61,8 @@ export function SideNav({ branding, onClose }: { branding: Branding; onClose: ()
         <h2 className="nav-section">Tools</h2>
         <ul>
           {link(`${base}/cases`, 'Cases', 'folder')}
-          {link(`${base}/training`, 'Training', 'cap')}
+          {link(`${base}/training`, 'Training', 'cap', true)}
+          {link(`${base}/training/mine`, 'Assigned to Me', 'check')}
           {link(`${base}/reports`, 'Reports', 'chart')}
           {canAdmin && link(`${base}/admin`, 'Admin', 'gear')}
         </ul>

@@ -23,6 +23,7 @@ export function AssignForm({
   const [kind, setKind] = useState<'role' | 'users'>('role')
   const [role, setRole] = useState<Role | ''>('')
   const [userIds, setUserIds] = useState<string[]>([])
+  const [dueDate, setDueDate] = useState('')
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -32,7 +33,11 @@ export function AssignForm({
       return errorToast('Users required', 'Please select at least one user to assign to.')
     }
     try {
-      await assignTraining(db, kind === 'role' && role ? { setId, role } : { setId, userIds })
+      const due = dueDate || null
+      await assignTraining(
+        db,
+        kind === 'role' && role ? { setId, role, dueDate: due } : { setId, userIds, dueDate: due },
+      )
       savedToast('Training assigned')
       setUserIds([])
       setRole('')
@@ -109,6 +114,17 @@ export function AssignForm({
           )}
         </fieldset>
       )}
+      <Field label="Due date (optional)">
+        {(id) => (
+          <input
+            id={id}
+            type="date"
+            className="input input-short"
+            value={dueDate}
+            onChange={(e) => setDueDate(e.target.value)}
+          />
+        )}
+      </Field>
       <div className="form-actions">
         <Button type="submit">Assign Training</Button>
       </div>

@@ -1,6 +1,7 @@
 import { EXPERT_NAMES, EXPERTS, expertSchema } from '@mw/sync-protocol'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { MyTraining } from '../../../components/my-training.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -14,7 +15,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useTrainingSets } from '../hooks/use-training.ts'
 import { FromChatDialog, FromKnowledgeDialog, useDraftAndReview } from './draft-dialogs.tsx'
-import { MyTraining } from './my-training.tsx'
+
 import { NewTrainingSetDialog } from './new-training-set-dialog.tsx'
 
 const managersOnly = () =>
