@@ -120,6 +120,9 @@ export const draftAnswerSchema = z.object({
 })
 export type TrainingDraft = z.infer<typeof draftAnswerSchema>
 
+/** POST /training/images: where the uploaded (re-encoded) image is served, for an image-label question's imageUrl. */
+export const trainingImageAnswerSchema = z.object({ url: z.string() })
+
 /** GET /training/assignments/{id}/results: each person's result and the questions most often missed. */
 export const assignmentResultsSchema = z.object({
   people: z.array(

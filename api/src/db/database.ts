@@ -33,6 +33,7 @@ import type { TenantLogoTable, TenantTable } from './tables/tenant.table.ts'
 import type {
   TrainingAssignmentTable,
   TrainingAttemptTable,
+  TrainingImageTable,
   TrainingSetTable,
   TrainingSetVersionTable,
 } from './tables/training.table.ts'
@@ -56,6 +57,7 @@ export interface Database {
   training_assignments: TrainingAssignmentTable
   training_attempts: TrainingAttemptTable
   training_set_versions: TrainingSetVersionTable
+  training_images: TrainingImageTable
   change_log: ChangeLogTable
   sync_horizon: SyncHorizonTable
   sync_devices: SyncDeviceTable

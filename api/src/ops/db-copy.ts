@@ -31,6 +31,7 @@ const TABLES = [
   'training_assignments',
   'training_attempts',
   'training_set_versions',
+  'training_images',
   'change_log',
   'sync_horizon',
   'sync_devices',

@@ -4,10 +4,17 @@
  * saved as versions that earlier attempts keep, and each person's result with the most missed
  * questions.
  */
-import { assignmentResultsSchema, assignmentSchema, draftAnswerSchema, trainingSetSchema } from '@mw/sync-protocol'
+import {
+  assignmentResultsSchema,
+  assignmentSchema,
+  draftAnswerSchema,
+  trainingImageAnswerSchema,
+  trainingSetSchema,
+} from '@mw/sync-protocol'
+import sharp from 'sharp'
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
-import { documentsKit, enc } from '../test/documents-kit.ts'
+import { documentsKit, enc, form } from '../test/documents-kit.ts'
 import { mutation, pushOk } from '../test/sync-kit.ts'
 
 const k = await documentsKit()
@@ -196,6 +203,31 @@ describe('editing and results', () => {
       dueDate: 'soon',
     })
     expect(bad.status).toBe(400)
+  })
+
+  it('keeps an image for an image-label question re-encoded, for the tenant only', async () => {
+    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0af' } })
+      .withExif({ IFD0: { Copyright: 'secret yard' } })
+      .jpeg()
+      .toBuffer()
+    const send = (cookie: string, bytes: Uint8Array, tenant = 'demo') =>
+      t.app.request(`/api/t/${tenant}/training/images`, {
+        method: 'POST',
+        headers: { cookie },
+        body: form([{ fileName: 'gyro.jpg', bytes }]),
+      })
+    const res = await send(manager, new Uint8Array(photo))
+    expect(res.status).toBe(201)
+    const { url } = trainingImageAnswerSchema.parse(await res.json())
+    expect(url).toMatch(/^\/api\/t\/demo\/training\/images\/[0-9a-f-]{36}$/)
+    const served = await t.app.request(url, { headers: { cookie: tech } })
+    expect(served.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(await served.arrayBuffer()).includes('secret yard')).toBe(false)
+    expect((await t.app.request(url.replace('/demo/', '/harbor/'), { headers: { cookie: harborAdmin } })).status).toBe(
+      404,
+    )
+    expect((await send(tech, new Uint8Array(photo))).status).toBe(403)
+    expect((await send(manager, enc('<svg onload="alert(1)"/>'))).status).toBe(415)
   })
 
   it('lets only managers and admins edit, within the tenant', async () => {

@@ -162,6 +162,12 @@ export interface FileBlob {
   blob: Blob
 }
 
+/** An image-label question's image, kept so the question can be taken with no network. */
+export interface TrainingImage {
+  url: string
+  blob: Blob
+}
+
 export const TENANT_CONFIG_KEY = 'config'
 export const SYNC_STATE_KEY = 'sync'
 
@@ -191,6 +197,7 @@ export class LocalDb extends Dexie {
   attachments!: Table<Attachment, string>
   uploads!: Table<QueuedUpload, string>
   fileBlobs!: Table<FileBlob, string>
+  trainingImages!: Table<TrainingImage, string>
 
   readonly userId: string
   readonly tenant: string
@@ -239,6 +246,7 @@ export class LocalDb extends Dexie {
     this.version(8).stores({ keptOriginals: 'documentId, expert' })
     this.version(9).stores({ attempts: 'id, assignmentId' })
     this.version(10).stores({ attachments: 'id, caseId', uploads: 'id, caseId, state', fileBlobs: 'id' })
+    this.version(11).stores({ trainingImages: 'url' })
   }
 }
 

@@ -10,6 +10,7 @@ import { ApiError } from '../lib/api-client.ts'
 import { pullAll } from './pull.ts'
 import { pushBatch, type TransportOptions } from './push.ts'
 import { storageProblemOf } from './storage-problem.ts'
+import { keepTrainingImages } from './training-images.ts'
 import { sendUploads } from './uploads.ts'
 
 export type DrainResult =
@@ -41,6 +42,7 @@ export async function drainOnce(db: LocalDb, options: TransportOptions = {}): Pr
     }
     await sendUploads(db, options)
     await pullAll(db, options)
+    await keepTrainingImages(db, options)
     return { status: 'synced' }
   } catch (error) {
     return classify(error)

@@ -6,6 +6,7 @@ import type { Db } from '../database.ts'
 import type {
   TrainingAssignmentRow,
   TrainingAssignmentTable,
+  TrainingImageTable,
   TrainingSetRow,
   TrainingSetTable,
 } from '../tables/training.table.ts'
@@ -93,6 +94,13 @@ export async function saveTrainingSetVersion(
     .where('id', '=', row.id)
     .execute()
 }
+
+export async function insertTrainingImage(db: Db, row: Insertable<TrainingImageTable>): Promise<void> {
+  await db.insertInto('training_images').values(row).execute()
+}
+
+export const findTrainingImage = (db: Db, tenant: string, id: string) =>
+  db.selectFrom('training_images').selectAll().where('tenant_slug', '=', tenant).where('id', '=', id).executeTakeFirst()
 
 export async function hasAssignments(db: Db, setId: string): Promise<boolean> {
   const row = await db.selectFrom('training_assignments').select('id').where('set_id', '=', setId).executeTakeFirst()

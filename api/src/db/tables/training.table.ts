@@ -45,6 +45,15 @@ export interface TrainingAttemptTable {
   set_version: number | null
 }
 
+export interface TrainingImageTable {
+  id: string
+  tenant_slug: string
+  media_type: string
+  bytes: Uint8Array
+  created_by: string
+  created_at: string
+}
+
 export interface TrainingSetVersionTable {
   set_id: string
   version: number

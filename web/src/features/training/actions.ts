@@ -7,10 +7,12 @@ import {
   SAMPLE_QUESTIONS,
   type TrainingQuestion,
   type TrainingSet,
+  trainingImageAnswerSchema,
 } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb } from '../../db/local-db.ts'
 import { apiRequest } from '../../lib/api-client.ts'
+import { resizeIfWide } from '../../lib/images.ts'
 import { enqueueMutation, enqueueMutations } from '../../sync/outbox.ts'
 
 /** A new set starts from the built-in sample questions of its expert (the built-in samples). */
@@ -77,6 +79,17 @@ export async function saveTrainingSet(db: LocalDb, id: string | null, content: S
   const { expert: _, ...edit } = content
   await enqueueMutation(db, { type: 'training.updateSet', args: { ...edit, id } })
   return id
+}
+
+/** An image for an image-label question, scaled down on the device first; its address on the server. */
+export async function uploadTrainingImage(tenant: string, file: File): Promise<string> {
+  const body = new FormData()
+  body.append('file', await resizeIfWide(file), file.name)
+  const answer = await apiRequest('POST', `/api/t/${tenant}/training/images`, trainingImageAnswerSchema, {
+    body,
+    timeoutMs: 60_000,
+  })
+  return answer.url
 }
 
 /** Questions drafted on the server from a conversation, a case or manuals (online only; nothing is saved). */

@@ -2,6 +2,7 @@ import type { TrainingQuestion } from '@mw/sync-protocol'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
+import { ImageLabelFields } from './image-label-fields.tsx'
 
 type Mcq = Extract<TrainingQuestion, { type: 'mcq' }>
 
@@ -28,10 +29,7 @@ export function QuestionEditor({
       {question.type === 'mcq' ? (
         <McqFields id={id} question={question} onChange={onChange} />
       ) : (
-        <p>
-          {question.question}
-          <span className="muted"> (image with {question.labelPoints.length} labels)</span>
-        </p>
+        <ImageLabelFields question={question} onChange={onChange} />
       )}
       {question.source && (
         <p className="muted">

@@ -9,6 +9,7 @@ import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { submitAttempt } from '../actions.ts'
+import { LabelFigure } from './label-figure.tsx'
 
 type Answer = AttemptBody['answers'][number]
 
@@ -156,11 +157,10 @@ function LabelQuestion({
   const done = given !== undefined
   return (
     <div className="stack">
+      <LabelFigure imageUrl={question.imageUrl} alt={question.question} points={question.labelPoints} />
       {question.labelPoints.map((point, i) => (
         <label key={`${point.x},${point.y}`} className="field">
-          <span>
-            Label {i + 1} (at {Math.round(point.x)}, {Math.round(point.y)})
-          </span>
+          <span>Label {i + 1}</span>
           <input
             className="input"
             value={labels[i] ?? ''}

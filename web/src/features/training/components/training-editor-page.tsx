@@ -22,6 +22,10 @@ import { useTenant } from '../../../lib/use-tenant.ts'
 import { type SetContent, saveTrainingSet } from '../actions.ts'
 import { QuestionEditor } from './question-editor.tsx'
 
+/** Valid for the server, and an image question has its image and at least one named label. */
+const complete = (q: TrainingQuestion) =>
+  trainingQuestionSchema.safeParse(q).success && (q.type === 'mcq' || (q.imageUrl !== '' && q.labelPoints.length > 0))
+
 const blankQuestion = (): TrainingQuestion => ({
   type: 'mcq',
   question: '',
@@ -91,9 +95,9 @@ function Editor({ setId, start }: { setId: string | null; start: SetContent | Tr
       : questions.length === 0
         ? 'Add at least one question.'
         : questions
-            .map((q, i) => (trainingQuestionSchema.safeParse(q).success ? null : i + 1))
+            .map((q, i) => (complete(q) ? null : i + 1))
             .filter((n) => n !== null)
-            .map((n) => `Question ${n} needs its text and at least two filled choices.`)[0]
+            .map((n) => `Question ${n} needs its text, and two filled choices or an image with named labels.`)[0]
     if (problem) return errorToast('Not saved', problem)
     setSaving(true)
     try {
@@ -161,6 +165,14 @@ function Editor({ setId, start }: { setId: string | null; start: SetContent | Tr
       <div className="form-actions">
         <Button variant="secondary" onClick={() => setQuestions((list) => [...list, blankQuestion()])}>
           Add question
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setQuestions((list) => [...list, { type: 'image-label', question: '', imageUrl: '', labelPoints: [] }])
+          }
+        >
+          Add image question
         </Button>
       </div>
     </div>

@@ -1,0 +1,17 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import { useLocalDb } from '../../../db/local-db-context.tsx'
+
+/** An image-label question's image: the copy kept on the device when there is one, else its address. */
+export function useTrainingImageUrl(url: string): string {
+  const db = useLocalDb()
+  const kept = useLiveQuery(() => db.trainingImages.get(url), [db, url])
+  const [local, setLocal] = useState<string | null>(null)
+  useEffect(() => {
+    if (!kept) return setLocal(null)
+    const objectUrl = URL.createObjectURL(kept.blob)
+    setLocal(objectUrl)
+    return () => URL.revokeObjectURL(objectUrl)
+  }, [kept])
+  return local ?? url
+}
