@@ -230,6 +230,41 @@ describe('editing and results', () => {
     expect((await send(manager, enc('<svg onload="alert(1)"/>'))).status).toBe(415)
   })
 
+  it("counts a role assignment in Reports' training progress per person, from their attempts", async () => {
+    const set = trainingSetSchema.parse(
+      await (
+        await call('POST', '/training/build', manager, {
+          title: 'Report check',
+          expert: 'furuno',
+          questions: [mcq('Q?', 0)],
+        })
+      ).json(),
+    )
+    const assignment = assignmentSchema.parse(
+      await (await call('POST', '/training/assign', manager, { setId: set.id, assignedToRole: 'Technician' })).json(),
+    )
+    await call('POST', `/training/assignments/${assignment.id}/attempts`, tech, {
+      answers: [{ question: 0, choice: 0 }],
+    })
+    const technicians = await t.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('tenant_slug', '=', 'demo')
+      .where('role', '=', 'Technician')
+      .where('deactivated_at', 'is', null)
+      .execute()
+    const rows = (await (await call('GET', '/reports/training-summary', manager)).json()) as {
+      module: string
+      completion: number
+      avgScore: number
+    }[]
+    expect(rows.find((r) => r.module === 'Report check')).toEqual({
+      module: 'Report check',
+      completion: Math.round((100 * 1) / technicians.length),
+      avgScore: 100,
+    })
+  })
+
   it('lets only managers and admins edit, within the tenant', async () => {
     const set = trainingSetSchema.parse(
       await (

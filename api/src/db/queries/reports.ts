@@ -15,6 +15,7 @@ import { searchTerms, stem } from '@mw/sync-protocol/retrieval'
 import { sql } from 'kysely'
 import { daysAgo } from '../../lib/time.ts'
 import { type Db, isPostgres } from '../database.ts'
+import { assignmentProgress } from './training-attempts.ts'
 
 /** Answers whose best passage scored below this are low-confidence. */
 export const LOW_CONFIDENCE_BELOW = 0.5
@@ -124,28 +125,39 @@ const topicKey = (question: string) =>
   [...new Set(searchTerms(question).map((w) => stem(w.replace(/s$/u, ''))))].sort().join(' ') ||
   question.trim().toLowerCase()
 
-/** One row per training set that has assignments: share completed and the completed ones' mean score. */
-export async function trainingSummary(db: Db, tenant: string, range: ReportRange = {}): Promise<TrainingSummaryRow[]> {
-  const { start, end } = bounds(range)
-  const rows = await db
+/** The assignments made in the range, with their set's title, oldest set first. */
+const assignmentsIn = (db: Db, tenant: string, start: string, end: string) =>
+  db
     .selectFrom('training_assignments as a')
     .innerJoin('training_sets as s', 's.id', 'a.set_id')
-    .select([
-      's.title as module',
-      sql<number>`count(*)`.as('total'),
-      sql<number>`sum(a.completed)`.as('completed'),
-      sql<number | null>`avg(case when a.completed = 1 then a.score end)`.as('avgScore'),
-    ])
+    .selectAll('a')
+    .select(['s.title as module', 's.created_at as set_created_at'])
     .where('a.tenant_slug', '=', tenant)
     .where('a.created_at', '>=', start)
     .where('a.created_at', '<', end)
-    .groupBy('s.id')
     .orderBy('s.created_at')
     .execute()
-  return rows.map((r) => ({
-    module: r.module,
-    completion: percent(Number(r.completed), Number(r.total)),
-    avgScore: Math.round(r.avgScore ?? 0),
+
+/**
+ * One row per training set with assignments, counted per person covered (a role assignment counts
+ * each member): the share who completed it, and their best scores' mean.
+ */
+export async function trainingSummary(db: Db, tenant: string, range: ReportRange = {}): Promise<TrainingSummaryRow[]> {
+  const { start, end } = bounds(range)
+  const rows = await assignmentsIn(db, tenant, start, end)
+  const progress = await assignmentProgress(db, tenant, rows)
+  const bySet = new Map<string, { module: string; assigned: number; scores: number[] }>()
+  for (const row of rows) {
+    const p = progress.get(row.id)
+    const entry = bySet.get(row.set_id) ?? { module: row.module, assigned: 0, scores: [] }
+    entry.assigned += p?.assigned ?? 0
+    entry.scores.push(...(p?.scores ?? []))
+    bySet.set(row.set_id, entry)
+  }
+  return [...bySet.values()].map((s) => ({
+    module: s.module,
+    completion: percent(s.scores.length, s.assigned),
+    avgScore: Math.round(s.scores.length ? s.scores.reduce((a, b) => a + b, 0) / s.scores.length : 0),
   }))
 }
 
@@ -167,13 +179,11 @@ export async function reportSummary(db: Db, tenant: string, range: ReportRange =
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .execute()
-  const assignments = await db
-    .selectFrom('training_assignments')
-    .select([sql<number>`count(*)`.as('total'), sql<number>`coalesce(sum(completed), 0)`.as('completed')])
-    .where('tenant_slug', '=', tenant)
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
-    .executeTakeFirstOrThrow()
+  const progress = [...(await assignmentProgress(db, tenant, await assignmentsIn(db, tenant, start, end))).values()]
+  const assignments = {
+    total: progress.reduce((n, p) => n + p.assigned, 0),
+    completed: progress.reduce((n, p) => n + p.completed, 0),
+  }
   const resolved = cases.filter((c) => c.status === 'Resolved')
   const expertUsage = EXPERTS.map((expert) => ({
     expert,

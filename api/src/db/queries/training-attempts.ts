@@ -45,6 +45,18 @@ export async function myResults(db: Db, userId: string, assignmentIds: string[])
 
 /** Who each assignment covers, and how many of them completed it or only started. */
 export async function assignmentStats(db: Db, tenant: string, rows: TrainingAssignmentRow[]) {
+  const progress = await assignmentProgress(db, tenant, rows)
+  return new Map(
+    [...progress].map(([id, { assigned, completed, inProgress }]) => [id, { assigned, completed, inProgress }]),
+  )
+}
+
+/**
+ * Per assignment: the people it covers, those who completed it (an attempt that answered every
+ * question, or a one-person assignment marked completed), those only started, and the completed
+ * people's best scores.
+ */
+export async function assignmentProgress(db: Db, tenant: string, rows: TrainingAssignmentRow[]) {
   const members = await db
     .selectFrom('memberships')
     .select(['user_id', 'role'])
@@ -57,6 +69,7 @@ export async function assignmentStats(db: Db, tenant: string, rows: TrainingAssi
       'assignment_id',
       'user_id',
       sql<number>`max(case when answered >= questions then 1 else 0 end)`.as('complete'),
+      sql<number | null>`max(case when answered >= questions then score end)`.as('best'),
     ])
     .where('tenant_slug', '=', tenant)
     .groupBy(['assignment_id', 'user_id'])
@@ -69,8 +82,12 @@ export async function assignmentStats(db: Db, tenant: string, rows: TrainingAssi
           : members.filter((m) => m.role === row.assigned_to_role).map((m) => m.user_id),
       )
       const mine = attempts.filter((a) => a.assignment_id === row.id && covered.has(a.user_id))
-      const completed = mine.filter((a) => Number(a.complete) === 1).length
-      return [row.id, { assigned: covered.size, completed, inProgress: mine.length - completed }]
+      const done = mine.filter((a) => Number(a.complete) === 1)
+      const scores = done.map((a) => Number(a.best))
+      // A one-person assignment completed before attempts were recorded keeps its own flag and score.
+      if (row.assigned_to_id && row.completed === 1 && done.length === 0) scores.push(row.score ?? 0)
+      const started = mine.length - done.length
+      return [row.id, { assigned: covered.size, completed: scores.length, inProgress: started, scores }]
     }),
   )
 }
