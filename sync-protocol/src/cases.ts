@@ -110,3 +110,5 @@ export const attachmentSchema = z.object({
 export type Attachment = z.infer<typeof attachmentSchema>
 export const attachmentAnswerSchema = z.object({ attachment: attachmentSchema })
 export const attachmentListSchema = z.object({ attachments: z.array(attachmentSchema) })
+/** PUT /uploads/{id}/chunks/{start} and GET /uploads/{id}: the bytes the server has of a file sent in pieces. */
+export const stagedUploadSchema = z.object({ received: z.number().int().min(0) })

@@ -49,6 +49,8 @@ export const LIMITS = {
   /** Equipment models one manual may be tagged with. */
   documentModelsMax: 30,
   attachmentPdfMaxBytes: 25 * 1024 * 1024,
+  /** A file larger than this goes in pieces of this size, so a dropped link loses one piece at most. */
+  uploadChunkBytes: 512 * 1024,
   /** JSON bodies above this are refused with 413 before parsing. */
   jsonBodyMaxBytes: 1024 * 1024,
   /** Multipart stream bodies: three 10 MB images plus the text fields. */

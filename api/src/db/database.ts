@@ -4,7 +4,13 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { withStatementCache } from './statement-cache.ts'
-import type { CaseAttachmentTable, CaseEventTable, CaseTable } from './tables/case.table.ts'
+import type {
+  CaseAttachmentTable,
+  CaseEventTable,
+  CaseTable,
+  StagedChunkTable,
+  StagedUploadTable,
+} from './tables/case.table.ts'
 import type {
   ConversationTable,
   MessageFeedbackTable,
@@ -70,6 +76,8 @@ export interface Database {
   kb_embedding_settings: KbEmbeddingSettingsTable
   kb_passage_vectors: KbPassageVectorTable
   case_attachments: CaseAttachmentTable
+  staged_uploads: StagedUploadTable
+  staged_chunks: StagedChunkTable
   rate_limit_buckets: RateLimitBucketTable
   stream_slots: StreamSlotTable
 }

@@ -18,6 +18,7 @@ import * as instanceState from './migrations/2026-11-27T1200-instance-state.ts'
 import * as listPaging from './migrations/2026-11-27T1300-list-paging.ts'
 import * as caseEquipment from './migrations/2026-11-28T1200-case-equipment.ts'
 import * as trainingVersions from './migrations/2026-11-28T1300-training-versions.ts'
+import * as stagedUploads from './migrations/2026-11-28T1400-staged-uploads.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1300-list-paging': listPaging,
   '2026-11-28T1200-case-equipment': caseEquipment,
   '2026-11-28T1300-training-versions': trainingVersions,
+  '2026-11-28T1400-staged-uploads': stagedUploads,
 }
 
 /** The names of every migration this code knows, in order. */

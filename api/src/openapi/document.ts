@@ -37,7 +37,7 @@ function operationObject(op: Operation) {
             [op.bodyType ?? 'application/json']: {
               schema: op.body
                 ? schema(op.body)
-                : op.bodyType === 'image/*'
+                : op.bodyType === 'image/*' || op.bodyType === 'application/octet-stream'
                   ? { type: 'string', format: 'binary' }
                   : { type: 'object' },
             },

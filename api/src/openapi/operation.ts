@@ -14,7 +14,7 @@ export interface Operation {
   query?: z.ZodObject
   body?: z.ZodType
   /** Request body other than JSON. */
-  bodyType?: 'multipart/form-data' | 'application/x-www-form-urlencoded' | 'image/*'
+  bodyType?: 'multipart/form-data' | 'application/x-www-form-urlencoded' | 'image/*' | 'application/octet-stream'
   status: number
   /** JSON answer; absent when the answer is not JSON (named by `produces`). */
   response?: z.ZodType

@@ -307,6 +307,26 @@ export const WORK_OPERATIONS: Operation[] = [
     response: p.attachmentAnswerSchema,
   },
   {
+    method: 'put',
+    path: `${T}/uploads/{id}/chunks/{start}`,
+    summary:
+      'A piece of a large file (raw bytes, at most 512 KiB, starting where the server copy ends; 409 otherwise); then POST the attachment with upload={id}',
+    access: 'member',
+    tag: 'cases',
+    bodyType: 'application/octet-stream',
+    ...ok(),
+    response: p.stagedUploadSchema,
+  },
+  {
+    method: 'get',
+    path: `${T}/uploads/{id}`,
+    summary: 'How many bytes of an upload sent in pieces the server has (its sender only)',
+    access: 'member',
+    tag: 'cases',
+    ...ok(),
+    response: p.stagedUploadSchema,
+  },
+  {
     method: 'get',
     path: `${T}/cases/{id}/attachments`,
     summary: "A case's photos and files",

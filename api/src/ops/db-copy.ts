@@ -22,6 +22,8 @@ const TABLES = [
   'cases',
   'case_events',
   'case_attachments',
+  'staged_uploads',
+  'staged_chunks',
   'conversations',
   'messages',
   'message_images',

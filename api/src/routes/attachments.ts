@@ -16,17 +16,20 @@ import {
 } from '../db/queries/attachments.ts'
 import { findVisibleCase } from '../db/queries/cases.ts'
 import { recordChange } from '../db/queries/change-log.ts'
+import { deleteStagedUpload } from '../db/queries/staged-uploads.ts'
 import { originalPath, removeOriginal, storeOriginal } from '../documents/originals.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { sendStoredFile } from '../lib/send-stored-file.ts'
 import { now } from '../lib/time.ts'
+import { stagedFile } from './staged-uploads.ts'
 
 /**
  * Photos and files on a case: whoever may see the case adds and opens them; their author or a
  * Manager or Admin removes one. Images are re-encoded without metadata before they are kept. A
  * device sends the id it gave the file, so an upload repeated after a dropped answer is
- * recognised (200 with the first one) instead of kept twice.
+ * recognised (200 with the first one) instead of kept twice. A large file may have come in pieces
+ * first (staged-uploads.ts): then `upload` names it instead of a `file` part.
  */
 export const attachmentRoutes = new Hono<AppEnv>()
   .post('/cases/:id/attachments', async (c) => {
@@ -36,10 +39,13 @@ export const attachmentRoutes = new Hono<AppEnv>()
     if (!found) throw notFound('The case')
     const body = await c.req.parseBody().catch(() => null)
     const file = body?.file
-    if (!(file instanceof File)) {
-      throw new ApiError('invalid_input', 'Send the file as multipart/form-data in a part named "file".', {
-        field: 'file',
-      })
+    const upload = typeof body?.upload === 'string' ? body.upload : null
+    if (!(file instanceof File) && !upload) {
+      throw new ApiError(
+        'invalid_input',
+        'Send the file as multipart/form-data in a part named "file", or name an upload sent in pieces in "upload".',
+        { field: 'file' },
+      )
     }
     const id = formId(body?.id)
     const kind = formKind(body?.kind)
@@ -55,7 +61,10 @@ export const attachmentRoutes = new Hono<AppEnv>()
         field: 'file',
       })
     }
-    const clean = await cleanAttachment(file.name, new Uint8Array(await file.arrayBuffer()))
+    const clean =
+      file instanceof File
+        ? await cleanAttachment(file.name, new Uint8Array(await file.arrayBuffer()))
+        : await cleanAttachment(String(body?.fileName ?? ''), await stagedFile(db, actor, upload ?? ''))
     if (kind === 'signature' && !clean.contentType.startsWith('image/')) {
       throw new ApiError('unsupported_media_type', 'A signature must be an image.', { field: 'file' })
     }
@@ -74,6 +83,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
     await db.transaction().execute(async (trx) => {
       await insertAttachment(trx, row)
       await recordChange(trx, actor.tenant, 'attachment', row.id)
+      if (upload) await deleteStagedUpload(trx, upload)
     })
     return c.json({ attachment: toAttachment(row) }, 201)
   })

@@ -10,6 +10,7 @@ import { documentRoutes } from './documents.ts'
 import { embeddingRoutes } from './embeddings.ts'
 import { expertRoutes } from './experts.ts'
 import { reportRoutes } from './reports.ts'
+import { stagedUploadRoutes } from './staged-uploads.ts'
 import { syncRoutes } from './sync.ts'
 import { synonymRoutes } from './synonyms.ts'
 import { trainingRoutes } from './training.ts'
@@ -24,6 +25,7 @@ tenantRoutes.route('/', adminSystemRoutes)
 tenantRoutes.route('/', conversationRoutes)
 tenantRoutes.route('/', caseRoutes)
 tenantRoutes.route('/', trainingRoutes)
+tenantRoutes.route('/', stagedUploadRoutes)
 tenantRoutes.route('/', trainingReviewRoutes)
 tenantRoutes.route('/', reportRoutes)
 tenantRoutes.route('/', documentRoutes)

@@ -6,6 +6,7 @@
 import { SERVER_LOG_RETENTION_DAYS } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { pruneRateLimits } from '../db/queries/rate-limits.ts'
+import { pruneStagedUploads } from '../db/queries/staged-uploads.ts'
 import { pruneIdempotencyKeys, pruneSyncMutations, pruneTombstones, raiseHorizon } from '../db/queries/sync.ts'
 import { daysAgo } from '../lib/time.ts'
 
@@ -18,7 +19,10 @@ export async function pruneSyncLog(db: Db, nowMs = Date.now()) {
     for (const t of tombstones) await raiseHorizon(trx, t.tenant, t.maxVersion + 1)
     // Buckets untouched for a day are full again, and expired stream slots count for nothing.
     await pruneRateLimits(trx, nowMs - DAY_MS)
+    // A piece-by-piece upload untouched for two days was given up (its device discarded it or died).
+    const stagedUploads = await pruneStagedUploads(trx, daysAgo(2, nowMs))
     return {
+      stagedUploads,
       tombstones: tombstones.length,
       mutations: await pruneSyncMutations(trx, before),
       idempotencyKeys: await pruneIdempotencyKeys(trx, before),

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { LIMITS } from '@mw/sync-protocol'
 import { describe, expect, it } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
 import { createCase, setCaseEquipment } from '../features/cases/actions.ts'
@@ -81,5 +82,48 @@ describe('photos added to a case on the device', () => {
       .where('case_id', '=', caseId)
       .execute()
     expect(kept).toEqual([{ file_name: 'screen.png' }])
+  })
+
+  it('sends a large file in pieces and, after a dropped link, goes on from where the server copy ends', async () => {
+    const server = await startServer()
+    const cookie = await server.signIn('tech@demo.local')
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    const base = fetchAs(cookie, server.handle)
+    const sent: string[] = []
+    let cut = true
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input)
+      const method = init?.method ?? 'GET'
+      if (url.includes('/uploads/')) sent.push(`${method} ${url.replace(/^.*\/uploads\/[^/]+/, '')}`)
+      // The link drops in the middle of the second piece: it never reaches the server.
+      if (cut && method === 'PUT' && !url.endsWith('/chunks/0')) {
+        cut = false
+        throw new TypeError('network down')
+      }
+      return base(input, init)
+    }) as typeof globalThis.fetch
+    const { id: caseId } = await createCase(db, { title: 'Manual', description: '', expert: 'furuno', tags: [] })
+    const bytes = new Uint8Array(LIMITS.uploadChunkBytes * 2 + 77)
+    bytes.set(new TextEncoder().encode('%PDF-1.7\n'))
+    await queueUpload(db, {
+      caseId,
+      kind: 'file',
+      blob: new Blob([bytes], { type: 'application/pdf' }),
+      fileName: 'wiring.pdf',
+    })
+
+    expect((await drainAll(db, { fetch })).status).toBe('offline')
+    expect(await drainAll(db, { fetch })).toEqual({ status: 'synced' })
+    const size = LIMITS.uploadChunkBytes
+    expect(sent).toEqual([
+      'GET ',
+      'PUT /chunks/0',
+      `PUT /chunks/${size}`,
+      'GET ',
+      `PUT /chunks/${size}`,
+      `PUT /chunks/${2 * size}`,
+    ])
+    const kept = await server.db.selectFrom('case_attachments').selectAll().where('case_id', '=', caseId).execute()
+    expect(kept.map((a) => [a.file_name, a.size])).toEqual([['wiring.pdf', bytes.length]])
   })
 })

@@ -2,9 +2,10 @@
  * Photos and files added to a case: kept on the device at once (bytes in `fileBlobs`, the upload
  * in `uploads`), sent by the drain after the outbox, so a case created offline exists on the
  * server before its photos arrive. Each upload carries the id the device gave it, so one repeated
- * after a lost answer is recognised by the server, never kept twice.
+ * after a lost answer is recognised by the server, never kept twice. A file larger than a piece
+ * (LIMITS.uploadChunkBytes) goes in pieces first and resumes where the server's copy ends.
  */
-import { type AttachmentKind, attachmentAnswerSchema } from '@mw/sync-protocol'
+import { type AttachmentKind, attachmentAnswerSchema, LIMITS, stagedUploadSchema } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb } from '../db/local-db.ts'
 import { ApiError, apiRequest } from '../lib/api-client.ts'
@@ -67,8 +68,12 @@ export async function sendUploads(db: LocalDb, options: TransportOptions = {}): 
     const form = new FormData()
     form.append('id', upload.id)
     form.append('kind', upload.kind)
-    form.append('file', stored.blob, upload.fileName)
     try {
+      if (stored.blob.size > LIMITS.uploadChunkBytes) {
+        await sendInPieces(db, upload.id, stored.blob, options)
+        form.append('upload', upload.id)
+        form.append('fileName', upload.fileName)
+      } else form.append('file', stored.blob, upload.fileName)
       const answer = await apiRequest(
         'POST',
         `/api/t/${db.tenant}/cases/${upload.caseId}/attachments`,
@@ -82,6 +87,36 @@ export async function sendUploads(db: LocalDb, options: TransportOptions = {}): 
     } catch (error) {
       if (!refused(error)) throw error
       await db.uploads.update(upload.id, { state: 'rejected', reason: error.serverMessage })
+    }
+  }
+}
+
+/**
+ * A large file in pieces, from where the server's copy ends: a link that drops mid-file costs one
+ * piece, not the file. A 409 says the server has a different length (a piece arrived whose answer
+ * was lost): ask again and go on from there.
+ */
+async function sendInPieces(db: LocalDb, id: string, blob: Blob, options: TransportOptions) {
+  const base = `/api/t/${db.tenant}/uploads/${id}`
+  let received = await apiRequest('GET', base, stagedUploadSchema, { timeoutMs: 15_000, fetch: options.fetch })
+    .then((s) => s.received)
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return 0
+      throw error
+    })
+  while (received < blob.size) {
+    const piece = blob.slice(received, received + LIMITS.uploadChunkBytes, 'application/octet-stream')
+    try {
+      const answer = await apiRequest('PUT', `${base}/chunks/${received}`, stagedUploadSchema, {
+        body: piece,
+        timeoutMs: uploadTimeoutMs(piece.size),
+        fetch: options.fetch,
+      })
+      received = answer.received
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error
+      received = (await apiRequest('GET', base, stagedUploadSchema, { timeoutMs: 15_000, fetch: options.fetch }))
+        .received
     }
   }
 }

@@ -36,6 +36,21 @@ export interface CaseEventTable {
 }
 export type CaseEventRow = Selectable<CaseEventTable>
 
+export interface StagedUploadTable {
+  id: string
+  tenant_slug: string
+  user_id: string
+  /** Bytes received so far: the next piece must start here. */
+  received: number
+  updated_at: string
+}
+
+export interface StagedChunkTable {
+  upload_id: string
+  start_byte: number
+  bytes: Uint8Array
+}
+
 export interface CaseAttachmentTable {
   id: string
   tenant_slug: string
