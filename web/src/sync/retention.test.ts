@@ -63,6 +63,20 @@ describe('local retention', () => {
       data: {},
       createdAt: daysAgo(200),
     })
+    const photo = (caseId: string) => ({
+      id: uuidv7(),
+      caseId,
+      fileName: 'a.jpg',
+      contentType: 'image/jpeg',
+      size: 3,
+      kind: 'file' as const,
+      createdAt: daysAgo(200),
+      createdBy: uuidv7(),
+    })
+    const [prunedPhoto, keptPhoto] = [photo(oldResolved.id), photo(recent.id)]
+    await db.attachments.bulkPut([prunedPhoto, keptPhoto])
+    const bytes = new Blob([new Uint8Array([1, 2, 3])])
+    await db.fileBlobs.bulkPut([prunedPhoto, keptPhoto].map((p) => ({ id: p.id, blob: bytes })))
     await appendCaseNote(db, oldQueued.id, 'still to send')
     // The note touched the queued case: put it back to its old timestamp to prove the outbox, not the date, keeps it.
     await db.cases.update(oldQueued.id, { updatedAt: daysAgo(300) })
@@ -72,6 +86,9 @@ describe('local retention', () => {
       [oldOpen.id, oldQueued.id, recent.id, linked.id].sort(),
     )
     expect(await db.caseEvents.where('caseId').equals(oldResolved.id).count()).toBe(0)
+    // A pruned case's photos and their bytes go; a kept case's stay.
+    expect(await db.attachments.toCollection().primaryKeys()).toEqual([keptPhoto.id])
+    expect(await db.fileBlobs.toCollection().primaryKeys()).toEqual([keptPhoto.id])
     expect(await db.conversations.get(oldChat.id)).toBeUndefined()
     expect(await db.conversations.get(linkedChat.id)).toBeDefined()
     expect(await db.messages.count()).toBe(0)

@@ -18,6 +18,13 @@ export async function pruneLocalData(db: LocalDb, nowMs = Date.now()) {
     const caseIds = cases.map((c) => c.id)
     await db.cases.bulkDelete(caseIds)
     await db.caseEvents.where('caseId').anyOf(caseIds).delete()
+    await db.attachments.where('caseId').anyOf(caseIds).delete()
+    // Bytes of files no longer listed (pruned, removed, or given up) and images of sets gone.
+    const listed = new Set([
+      ...(await db.attachments.toCollection().primaryKeys()),
+      ...(await db.uploads.toCollection().primaryKeys()),
+    ])
+    await db.fileBlobs.bulkDelete((await db.fileBlobs.toCollection().primaryKeys()).filter((id) => !listed.has(id)))
     const linked = new Set((await db.cases.toArray()).map((c) => c.conversationId))
     const conversations = (await db.conversations.where('updatedAt').below(cutoff).toArray()).filter(
       (c) => !held.has(c.id) && !linked.has(c.id),
@@ -34,6 +41,13 @@ export async function pruneLocalData(db: LocalDb, nowMs = Date.now()) {
       (s) => !assigned.has(s.id) && !held.has(s.id),
     )
     await db.trainingSets.bulkDelete(sets.map((s) => s.id))
+    const pictured = new Set(
+      (await db.trainingSets.toArray()).flatMap((s) =>
+        s.questions.flatMap((q) => (q.type === 'image-label' ? [q.imageUrl] : [])),
+      ),
+    )
+    const images = await db.trainingImages.toCollection().primaryKeys()
+    await db.trainingImages.bulkDelete(images.filter((url) => !pictured.has(url)))
     const acks = await db.acks.where('at').below(cutoff).primaryKeys()
     await db.acks.bulkDelete(acks)
     return {
