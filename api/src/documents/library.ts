@@ -8,6 +8,7 @@ import type { Expert, KbDocument } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import { recordChange } from '../db/queries/change-log.ts'
+import { setDocumentModels } from '../db/queries/document-models.ts'
 import {
   deleteDocument,
   findDocument,
@@ -17,7 +18,6 @@ import {
   originalInUse,
   renameDocument,
   replaceDocumentFile,
-  setDocumentModels,
 } from '../db/queries/documents.ts'
 import { ApiError } from '../errors.ts'
 import { newId } from '../lib/ids.ts'

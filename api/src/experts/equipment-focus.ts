@@ -6,7 +6,7 @@ import type { EquipmentUnit, Expert } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { casesOfConversation } from '../db/queries/cases.ts'
-import { taggedDocuments } from '../db/queries/documents.ts'
+import { taggedDocuments } from '../db/queries/document-models.ts'
 
 export interface EquipmentFocus {
   /** The manuals covering the units. */

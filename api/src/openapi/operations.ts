@@ -6,7 +6,13 @@
 import type { Operation } from './operation.ts'
 import { KNOWLEDGE_OPERATIONS } from './operations-knowledge.ts'
 import { PLATFORM_OPERATIONS } from './operations-platform.ts'
+import { TRAINING_OPERATIONS } from './operations-training.ts'
 import { WORK_OPERATIONS } from './operations-work.ts'
 
 export type { Access, Operation } from './operation.ts'
-export const OPERATIONS: Operation[] = [...PLATFORM_OPERATIONS, ...WORK_OPERATIONS, ...KNOWLEDGE_OPERATIONS]
+export const OPERATIONS: Operation[] = [
+  ...PLATFORM_OPERATIONS,
+  ...WORK_OPERATIONS,
+  ...TRAINING_OPERATIONS,
+  ...KNOWLEDGE_OPERATIONS,
+]

@@ -7,7 +7,6 @@
 import type {
   Assignment,
   Attachment,
-  AttachmentKind,
   Case,
   CaseEvent,
   Conversation,
@@ -25,6 +24,7 @@ import type {
 } from '@mw/sync-protocol'
 import type { Candidate } from '@mw/sync-protocol/retrieval'
 import { Dexie, type Table } from 'dexie'
+import type { FileBlob, QueuedUpload, TrainingImage } from './local-files.ts'
 
 export type OutboxState = 'pending' | 'acked' | 'rejected' | 'conflict'
 
@@ -141,31 +141,6 @@ export interface LocalAttempt {
   answered: number
   questions: number
   completedAt: string
-}
-
-/** A photo or file added on this device, waiting to be uploaded (its bytes are in `fileBlobs`). */
-export interface QueuedUpload {
-  id: string
-  caseId: string
-  fileName: string
-  contentType: string
-  size: number
-  kind: AttachmentKind
-  createdAt: string
-  state: 'pending' | 'rejected'
-  reason?: string
-}
-
-/** The bytes of a file added on this device, kept so it shows with no network (by attachment id). */
-export interface FileBlob {
-  id: string
-  blob: Blob
-}
-
-/** An image-label question's image, kept so the question can be taken with no network. */
-export interface TrainingImage {
-  url: string
-  blob: Blob
 }
 
 export const TENANT_CONFIG_KEY = 'config'

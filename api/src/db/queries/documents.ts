@@ -145,24 +145,6 @@ export async function renameDocument(db: Db, id: string, title: string, at: stri
   await db.updateTable('kb_passages').set({ title }).where('document_id', '=', id).execute()
 }
 
-export async function setDocumentModels(db: Db, id: string, models: string[], at: string): Promise<void> {
-  await db
-    .updateTable('kb_documents')
-    .set({ models_json: JSON.stringify(models), updated_at: at })
-    .where('id', '=', id)
-    .execute()
-}
-
-/** The ids and models of an expert's manuals that name any model (the rest cover nothing in particular). */
-export const taggedDocuments = (db: Db, tenant: string, expert: string) =>
-  db
-    .selectFrom('kb_documents')
-    .select(['id', 'models_json'])
-    .where('tenant_slug', '=', tenant)
-    .where('expert', '=', expert)
-    .where('models_json', '!=', '[]')
-    .execute()
-
 /** Deletes a document; its passages and their index entries follow (foreign key, triggers). */
 export async function deleteDocument(db: Db, id: string): Promise<void> {
   await db.deleteFrom('kb_documents').where('id', '=', id).execute()
