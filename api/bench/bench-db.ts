@@ -56,6 +56,15 @@ export function benchDeps(db: Db) {
   return { db, env, log: createLogger(env) }
 }
 
+/** Signs a seeded person in through the local sign-in of `app`; their session cookie. */
+export async function benchSignIn(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  email: string,
+) {
+  const login = await app.request('/api/login/local', { method: 'POST', body: new URLSearchParams({ email }) })
+  return login.headers.get('set-cookie')?.split(';')[0] ?? ''
+}
+
 export const median = (values: number[]) => percentile(values, 50)
 
 export function percentile(values: number[], p: number): number {

@@ -9,7 +9,7 @@ import path from 'node:path'
 import PDFDocument from 'pdfkit'
 import sharp from 'sharp'
 import { createApp } from '../src/app.ts'
-import { benchDatabase, benchDeps, median } from './bench-db.ts'
+import { benchDatabase, benchDeps, benchSignIn, median } from './bench-db.ts'
 
 const RUNS = 7
 const PHOTOS = 20
@@ -17,11 +17,7 @@ const PHOTOS = 20
 const { db } = await benchDatabase()
 const deps = benchDeps(db)
 const app = createApp(deps)
-const login = await app.request('/api/login/local', {
-  method: 'POST',
-  body: new URLSearchParams({ email: 'tech@demo.local' }),
-})
-const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
+const cookie = await benchSignIn(app, 'tech@demo.local')
 const json = { cookie, 'content-type': 'application/json' }
 const created = await app.request('/api/t/demo/cases', {
   method: 'POST',

@@ -17,7 +17,7 @@ import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { retrieve } from '../src/experts/retrieve.ts'
 import { newId } from '../src/lib/ids.ts'
 import { now } from '../src/lib/time.ts'
-import { benchDatabase, benchDeps, median, ms, percentile } from './bench-db.ts'
+import { benchDatabase, benchDeps, benchSignIn, median, ms, percentile } from './bench-db.ts'
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 100_000)
 const PER_DOC = 1000
@@ -119,11 +119,7 @@ for (let round = 0; round < ROUNDS; round++) {
 
 // Request -> meta.contexts and -> done through the real app, local answerer, in-process.
 const app = createApp(benchDeps(db))
-const login = await app.request('/api/login/local', {
-  method: 'POST',
-  body: new URLSearchParams({ email: 'tech@demo.local' }),
-})
-const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
+const cookie = await benchSignIn(app, 'tech@demo.local')
 const toMeta: number[] = []
 const toDone: number[] = []
 for (const q of questions.slice(0, 20)) {

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { createApp } from '../src/app.ts'
 import { createCase } from '../src/mutations/cases.ts'
 import { runMutation } from '../src/mutations/run-mutation.ts'
-import { benchDatabase, benchDeps } from './bench-db.ts'
+import { benchDatabase, benchDeps, benchSignIn } from './bench-db.ts'
 
 const dist = path.resolve(import.meta.dirname, '../../web/dist')
 const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8')
@@ -26,11 +26,7 @@ async function pullBytes(rows: number) {
   const { db } = await benchDatabase()
   const deps = benchDeps(db)
   const app = createApp(deps)
-  const login = await app.request('/api/login/local', {
-    method: 'POST',
-    body: new URLSearchParams({ email: 'tech@demo.local' }),
-  })
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
+  const cookie = await benchSignIn(app, 'tech@demo.local')
   const me = await db.selectFrom('users').select('id').where('email', '=', 'tech@demo.local').executeTakeFirstOrThrow()
   const actor = { userId: me.id, tenant: 'demo', role: 'Technician' as const }
   for (let i = 0; i < rows; i++) {

@@ -1,5 +1,4 @@
 import * as p from '@mw/sync-protocol'
-import { z } from 'zod'
 import { list, type Operation, ok, T } from './operation.ts'
 
 /** Chat, cases, reports and sync (training: operations-training.ts). */

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
+import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -86,21 +87,7 @@ export function FromKnowledgeDialog({ open, onOpenChange }: Props) {
       title="Draft from the knowledge base"
       description="Questions are drafted from facts in the manuals you choose; you review each before publishing."
     >
-      <div className="field">
-        <label htmlFor="draft-expert">Expert System</label>
-        <select
-          id="draft-expert"
-          className="select"
-          value={expert}
-          onChange={(e) => setExpert(e.target.value as Expert)}
-        >
-          {EXPERTS.map((e) => (
-            <option key={e} value={e}>
-              {EXPERT_NAMES[e]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ExpertField label="Expert System" value={expert} onChange={setExpert} />
       {open && <ManualPicker key={expert} expert={expert} onDone={() => onOpenChange(false)} />}
     </Dialog>
   )

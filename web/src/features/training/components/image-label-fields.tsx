@@ -1,6 +1,7 @@
 import type { TrainingQuestion } from '@mw/sync-protocol'
 import { type ChangeEvent, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
@@ -37,17 +38,13 @@ export function ImageLabelFields({ question, onChange }: { question: ImageLabel;
 
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-q`}>Question text</label>
-        <textarea
-          id={`${id}-q`}
-          className="input"
-          rows={2}
-          maxLength={1000}
-          value={question.question}
-          onChange={(e) => onChange({ ...question, question: e.target.value })}
-        />
-      </div>
+      <TextAreaField
+        label="Question text"
+        rows={2}
+        value={question.question}
+        maxLength={1000}
+        onChange={(text) => onChange({ ...question, question: text })}
+      />
       <div className="field">
         <label htmlFor={`${id}-img`}>{question.imageUrl ? 'Replace the image' : 'Image'}</label>
         <input

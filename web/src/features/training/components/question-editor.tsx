@@ -2,6 +2,7 @@ import type { TrainingQuestion } from '@mw/sync-protocol'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx'
 import { ImageLabelFields } from './image-label-fields.tsx'
 
 type Mcq = Extract<TrainingQuestion, { type: 'mcq' }>
@@ -66,17 +67,12 @@ function McqFields({ id, question, onChange }: { id: string; question: Mcq; onCh
   }
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-q`}>Question text</label>
-        <textarea
-          id={`${id}-q`}
-          className="input"
-          rows={3}
-          maxLength={1000}
-          value={question.question}
-          onChange={(e) => onChange({ ...question, question: e.target.value })}
-        />
-      </div>
+      <TextAreaField
+        label="Question text"
+        value={question.question}
+        maxLength={1000}
+        onChange={(text) => onChange({ ...question, question: text })}
+      />
       <fieldset className="field">
         <legend>Choices (mark the right one)</legend>
         {question.options.map((option, i) => (
@@ -107,17 +103,13 @@ function McqFields({ id, question, onChange }: { id: string; question: Mcq; onCh
           </Button>
         )}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-e`}>Explanation</label>
-        <textarea
-          id={`${id}-e`}
-          className="input"
-          rows={2}
-          maxLength={4000}
-          value={question.explanation}
-          onChange={(e) => onChange({ ...question, explanation: e.target.value })}
-        />
-      </div>
+      <TextAreaField
+        label="Explanation"
+        rows={2}
+        value={question.explanation}
+        maxLength={4000}
+        onChange={(explanation) => onChange({ ...question, explanation })}
+      />
     </>
   )
 }

@@ -13,6 +13,7 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
@@ -133,17 +134,7 @@ function Editor({ setId, start }: { setId: string | null; start: SetContent | Tr
       </header>
       <section className="card">
         <TextField label="Title" value={title} onChange={setTitle} maxLength={LIMITS.titleMaxChars} />
-        <div className="field">
-          <label htmlFor="set-description">Description</label>
-          <textarea
-            id="set-description"
-            className="input"
-            rows={2}
-            maxLength={4000}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        <TextAreaField label="Description" rows={2} value={description} maxLength={4000} onChange={setDescription} />
         {published && (
           <p className="muted">
             Saving makes a new version: answers already given keep the score of the version taken.
