@@ -25,7 +25,7 @@ export const trainingReviewRoutes = new Hono<AppEnv>()
   .post('/training/drafts', validate('json', draftRequestSchema), async (c) => {
     const actor = c.get('actor')
     assertManagerOrAdmin(actor, 'Only managers and admins draft training sets.')
-    return c.json(await draftTraining(c.get('deps').db, actor, c.req.valid('json')))
+    return c.json(await draftTraining(c.get('deps'), actor, c.req.valid('json')))
   })
   .post('/training/images', async (c) => {
     const actor = c.get('actor')

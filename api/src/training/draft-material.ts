@@ -4,21 +4,28 @@
  * question links back to it. Only what the manager may see goes in.
  */
 import { type DraftRequest, documentUrl, type Expert, type TrainingDraft } from '@mw/sync-protocol'
+import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { findVisibleCase, listCaseEvents } from '../db/queries/cases.ts'
 import { findOwnConversation, listMessages, toMessage } from '../db/queries/conversations.ts'
 import { findDocument, listPassages } from '../db/queries/documents.ts'
+import { findTenant, parseModels } from '../db/queries/tenants.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { htmlToText } from '../experts/html-to-text.ts'
 import { type DraftMaterial, draftQuestions } from './draft-questions.ts'
+import { draftWithModel } from './draft-with-model.ts'
 
 /** Passages read per manual: enough to find ten good questions, few enough to answer at once. */
 const PASSAGES_PER_DOCUMENT = 200
 
-export async function draftTraining(db: Db, actor: Actor, request: DraftRequest): Promise<TrainingDraft> {
+/** A draft from the expert's chosen model when there is one, else from the deterministic drafter. */
+export async function draftTraining(deps: AppDeps, actor: Actor, request: DraftRequest): Promise<TrainingDraft> {
+  const { db, env } = deps
   const { title, description, expert, material } = await materialFor(db, actor, request)
-  const questions = draftQuestions(material)
+  const tenant = await findTenant(db, actor.tenant)
+  const config = parseModels(tenant ?? { models_json: '{}' })[expert]
+  const questions = (await draftWithModel(material, config, env)) ?? draftQuestions(material)
   if (questions.length === 0) {
     throw new ApiError('invalid_input', 'Nothing there holds a fact a question can be drafted from.', {
       field: 'from',
