@@ -11,7 +11,8 @@ import sharp from 'sharp'
 import type { CaseAttachmentTable, CaseEventRow, CaseRow } from '../db/tables/case.table.ts'
 
 export interface ReportInput {
-  company: string
+  /** The tenant's branding: its name, its uploaded logo (PNG, WebP or SVG bytes) and accent colour. */
+  company: { name: string; logo: { mediaType: string; bytes: Uint8Array } | null; accent: string | null }
   case: CaseRow
   events: CaseEventRow[]
   photos: { row: CaseAttachmentTable; file: string }[]
@@ -31,8 +32,19 @@ export async function caseReportPdf(input: ReportInput): Promise<Buffer> {
   const who = (id: string) => input.names.get(id) ?? 'a team member'
   const c = input.case
 
-  doc.fontSize(10).fillColor('#555').text(input.company)
-  doc.moveDown(0.5).fontSize(20).fillColor('#000').text('Service report')
+  const accent = input.company.accent ?? '#000000'
+  if (input.company.logo) {
+    const logo = await printableLogo(input.company.logo.bytes)
+    if (logo) doc.image(logo, { fit: [120, 48] }).moveDown(0.3)
+  }
+  doc.fontSize(10).fillColor('#555').text(input.company.name)
+  doc.moveDown(0.5).fontSize(20).fillColor(accent).text('Service report')
+  doc
+    .moveTo(doc.page.margins.left, doc.y + 2)
+    .lineTo(doc.page.width - doc.page.margins.right, doc.y + 2)
+    .lineWidth(2)
+    .strokeColor(accent)
+    .stroke()
   doc.moveDown(0.5).fontSize(14).text(c.title)
   doc
     .fontSize(10)
@@ -107,6 +119,18 @@ function writeEquipment(doc: PDFKit.PDFDocument, vessel: string, units: Equipmen
       u.firmware && `Firmware: ${u.firmware}`,
     ]
     doc.fontSize(10).text(line.filter(Boolean).join('   '))
+  }
+}
+
+/** The logo as a PNG pdfkit can draw (an SVG is rasterised by sharp, with no outside fetches); null if it cannot be. */
+async function printableLogo(bytes: Uint8Array): Promise<Buffer | null> {
+  try {
+    return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
+      .resize({ width: 480, height: 192, fit: 'inside' })
+      .png()
+      .toBuffer()
+  } catch {
+    return null
   }
 }
 

@@ -69,6 +69,16 @@ describe('the service report', () => {
     })
     expect(signed.status).toBe(201)
 
+    const admin = await t.signIn('admin@demo.local')
+    const logo = await sharp({ create: { width: 200, height: 80, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer()
+    const branded = await t.app.request('/api/t/demo/admin/logo', {
+      method: 'PUT',
+      headers: { cookie: admin, 'content-type': 'image/png' },
+      body: new Uint8Array(logo),
+    })
+    expect(branded.status).toBe(200)
     const res = await t.app.request(`/api/t/demo/cases/${id}/report.pdf`, { headers: { cookie: tech } })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
@@ -84,6 +94,12 @@ describe('the service report', () => {
     expect(text).toContain('SK9-2204117')
     expect(text).toContain('5133-2290')
     expect(text).toContain('Customer signature')
+    // The company's logo, the photo and the signature are drawn: three images in the file.
+    expect(
+      Buffer.from(pdf)
+        .toString('latin1')
+        .match(/\/Subtype \/Image/g),
+    ).toHaveLength(3)
     // The signature is drawn as the signature, not listed among the photos.
     expect(text).not.toContain('customer-signature')
     expect(text).not.toContain('sig.png')

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { caseReportPdf } from '../case-report/case-report.ts'
 import { caseAttachments } from '../db/queries/attachments.ts'
 import { findVisibleCase, listCaseEvents } from '../db/queries/cases.ts'
-import { findTenant } from '../db/queries/tenants.ts'
+import { findTenant, findTenantLogo } from '../db/queries/tenants.ts'
 import { displayNames } from '../db/queries/users.ts'
 import { originalPath } from '../documents/originals.ts'
 import { notFound } from '../errors.ts'
@@ -16,10 +16,16 @@ export const caseReportRoutes = new Hono<AppEnv>().get('/cases/:id/report.pdf', 
   if (!found) throw notFound('The case')
   const events = await listCaseEvents(db, found.id)
   const attachments = await caseAttachments(db, actor.tenant, found.id)
+  const tenant = await findTenant(db, actor.tenant)
+  const logo = await findTenantLogo(db, actor.tenant)
   const signature = attachments.findLast((a) => a.kind === 'signature')
   const names = await displayNames(db, [...new Set([...events.map((e) => e.author_id), found.created_by])])
   const pdf = await caseReportPdf({
-    company: (await findTenant(db, actor.tenant))?.name ?? actor.tenant,
+    company: {
+      name: tenant?.name ?? actor.tenant,
+      logo: logo ? { mediaType: logo.media_type, bytes: logo.bytes } : null,
+      accent: tenant?.accent_color ?? null,
+    },
     case: found,
     events,
     photos: attachments
