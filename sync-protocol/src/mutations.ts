@@ -39,7 +39,8 @@ export const mutationArgsSchemas = {
     description: z.string().max(4000),
     expert: expertSchema,
     questions: z.array(trainingQuestionSchema).max(200),
-    status: trainingSetStatusSchema.default('published'),
+    /** A new set is a draft (the spec's "Draft" badge) until it is published or assigned. */
+    status: trainingSetStatusSchema.default('draft'),
   }),
   /** A manager's edit of a set: replaced whole, as a new version (attempts keep the version they took). */
   'training.updateSet': z.object({

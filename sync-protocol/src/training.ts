@@ -44,7 +44,7 @@ export const trainingSetSchema = z.object({
   description: z.string(),
   expert: expertSchema,
   questions: z.array(trainingQuestionSchema),
-  /** A draft is being reviewed by managers: not assignable, not shown to technicians. */
+  /** A draft is being reviewed by managers and cannot be taken; publishing or assigning it makes it final. */
   status: trainingSetStatusSchema,
   /** Goes up on every edit; an attempt is scored against the version its taker saw. */
   version: z.number().int().min(1),
@@ -61,7 +61,7 @@ export const buildTrainingBodySchema = z.object({
   expert: expertSchema,
   /** Omitted or empty: the set starts from SAMPLE_QUESTIONS[expert]. */
   questions: z.array(trainingQuestionSchema).max(200).optional(),
-  status: trainingSetStatusSchema.default('published'),
+  status: trainingSetStatusSchema.default('draft'),
 })
 
 /** PUT /api/t/{tenant}/training/sets/{id}: a manager's edit, as the set's next version. */

@@ -9,6 +9,7 @@ import {
   hasAssignments,
   insertAssignment,
   insertTrainingSet,
+  publishTrainingSet,
   saveTrainingSetVersion,
   toAssignment,
   toTrainingSet,
@@ -85,9 +86,6 @@ export async function assignTraining(
   assertManagerOrAdmin(actor, 'Only managers and admins can assign training.')
   const set = await findTenantTrainingSet(trx, actor.tenant, args.setId)
   if (!set) throw new ApiError('not_found', 'The training set was not found.', { field: 'setId' })
-  if (set.status === 'draft') {
-    throw new ApiError('conflict', 'Publish the training set before assigning it.', { field: 'setId' })
-  }
   if (args.assignedToId) await assertMember(trx, actor.tenant, args.assignedToId)
   const existing = await findAssignmentById(trx, args.id)
   if (existing) throw idTaken('An assignment', 'id', existing.tenant_slug === actor.tenant)
@@ -106,6 +104,11 @@ export async function assignTraining(
     updated_at: at,
   })
   await recordChange(trx, actor.tenant, 'assignment', args.id)
+  // Assigning is publishing: the people it goes to must see the set.
+  if (set.status === 'draft') {
+    await publishTrainingSet(trx, set.id, at)
+    await recordChange(trx, actor.tenant, 'trainingSet', set.id)
+  }
   const row = await findAssignmentById(trx, args.id)
   if (!row) throw new Error(`assignment ${args.id} vanished inside its own transaction`)
   return { status: 'applied', value: toAssignment(row) }

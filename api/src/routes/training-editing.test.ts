@@ -112,31 +112,37 @@ describe('drafting a training set', () => {
 })
 
 describe('editing and results', () => {
-  it('keeps drafts from technicians and from assignment until published', async () => {
-    const draft = trainingSetSchema.parse(
-      await (
-        await call('POST', '/training/build', manager, {
-          title: 'Draft set',
-          expert: 'seakeeper',
-          status: 'draft',
-          questions: [mcq('Precharge?', 0)],
-        })
-      ).json(),
-    )
+  it('keeps a new set a draft until it is published or assigned', async () => {
+    const build = (title: string) =>
+      call('POST', '/training/build', manager, { title, expert: 'seakeeper', questions: [mcq('Precharge?', 0)] })
+    const draft = trainingSetSchema.parse(await (await build('Draft set')).json())
     expect(draft).toMatchObject({ status: 'draft', version: 1 })
-    const techList = (await (await call('GET', '/training/sets', tech)).json()) as { id: string }[]
-    expect(techList.some((s) => s.id === draft.id)).toBe(false)
-    const assign = await call('POST', '/training/assign', manager, { setId: draft.id, assignedToRole: 'Technician' })
-    expect(assign.status).toBe(409)
+    const statusFor = async (id: string) =>
+      ((await (await call('GET', '/training/sets', tech)).json()) as { id: string; status: string }[]).find(
+        (s) => s.id === id,
+      )?.status
+    // Every member lists the sets, drafts labelled so.
+    expect(await statusFor(draft.id)).toBe('draft')
     const published = await call('PUT', `/training/sets/${draft.id}`, manager, {
       title: 'Draft set',
       questions: [mcq('Precharge?', 0)],
       status: 'published',
     })
     expect(trainingSetSchema.parse(await published.json())).toMatchObject({ status: 'published', version: 2 })
+    expect(await statusFor(draft.id)).toBe('published')
+    // Assigning a draft publishes it: the people it goes to must see it.
+    const other = trainingSetSchema.parse(await (await build('Assigned at once')).json())
     expect(
-      (await call('POST', '/training/assign', manager, { setId: draft.id, assignedToRole: 'Technician' })).status,
+      (await call('POST', '/training/assign', manager, { setId: other.id, assignedToRole: 'Technician' })).status,
     ).toBe(201)
+    expect(await statusFor(other.id)).toBe('published')
+    // An assigned set stays published.
+    const back = await call('PUT', `/training/sets/${other.id}`, manager, {
+      title: 'Assigned at once',
+      questions: [mcq('Precharge?', 0)],
+      status: 'draft',
+    })
+    expect(back.status).toBe(409)
   })
 
   it('scores an attempt against the version it took, reports each person and the most missed question', async () => {

@@ -31,7 +31,7 @@ import { attemptTraining } from '../training/attempts.ts'
 export const trainingRoutes = new Hono<AppEnv>()
   .get('/training/sets', validate('query', pageQuerySchema), async (c) => {
     const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
-    const rows = await listTrainingSets(c.get('deps').db, c.get('actor'), page)
+    const rows = await listTrainingSets(c.get('deps').db, c.get('actor').tenant, page)
     return c.json(pageOf(c, rows, page, (r) => [r.created_at, r.id]).map(toTrainingSet))
   })
   .post('/training/build', validate('json', buildTrainingBodySchema), async (c) => {

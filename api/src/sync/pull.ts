@@ -22,7 +22,7 @@ import {
   loadTrainingSets,
 } from '../db/queries/sync.ts'
 import { findMembership, findTenant, listTenantUsers, toTenantConfig } from '../db/queries/tenants.ts'
-import { canSeeAssignment, canSeeTrainingSet, toAssignment, toTrainingSet } from '../db/queries/training.ts'
+import { canSeeAssignment, toAssignment, toTrainingSet } from '../db/queries/training.ts'
 import { daysAgo } from '../lib/time.ts'
 
 type Row = Extract<Change, { op: 'upsert' }>['row']
@@ -103,9 +103,7 @@ async function loadVisible(
     }
   }
   if (ids('trainingSet').length) {
-    for (const r of await loadTrainingSets(db, tenant, ids('trainingSet'))) {
-      if (canSeeTrainingSet(actor, r)) put('trainingSet', r.id, toTrainingSet(r))
-    }
+    for (const r of await loadTrainingSets(db, tenant, ids('trainingSet'))) put('trainingSet', r.id, toTrainingSet(r))
   }
   if (ids('assignment').length) {
     for (const r of await loadAssignments(db, tenant, ids('assignment'))) {

@@ -35,17 +35,13 @@ export const toAssignment = (row: TrainingAssignmentRow): Assignment => ({
   createdAt: row.created_at,
 })
 
-/** Drafts are for managers and admins to review (and for whoever started one). */
-export const canSeeTrainingSet = (actor: Actor, row: Pick<TrainingSetRow, 'status' | 'created_by'>) =>
-  row.status === 'published' || isManagerOrAdmin(actor) || row.created_by === actor.userId
-
-export function listTrainingSets(db: Db, actor: Actor, page: PageRequest = WHOLE_LIST) {
-  let query = db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', actor.tenant)
-  if (!isManagerOrAdmin(actor)) {
-    query = query.where((eb) => eb.or([eb('status', '=', 'published'), eb('created_by', '=', actor.userId)]))
-  }
-  return keysetPage(query, { sort: 'created_at', id: 'id', desc: true }, page).execute()
-}
+/** Every member sees the tenant's sets, drafts labelled so (the spec's list); only managers and admins edit them. */
+export const listTrainingSets = (db: Db, tenant: string, page: PageRequest = WHOLE_LIST) =>
+  keysetPage(
+    db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant),
+    { sort: 'created_at', id: 'id', desc: true },
+    page,
+  ).execute()
 
 /** Managers and admins see every assignment; others see the ones for them or their role. */
 export const canSeeAssignment = (
@@ -101,6 +97,10 @@ export async function insertTrainingImage(db: Db, row: Insertable<TrainingImageT
 
 export const findTrainingImage = (db: Db, tenant: string, id: string) =>
   db.selectFrom('training_images').selectAll().where('tenant_slug', '=', tenant).where('id', '=', id).executeTakeFirst()
+
+export async function publishTrainingSet(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('training_sets').set({ status: 'published', updated_at: at }).where('id', '=', id).execute()
+}
 
 export async function hasAssignments(db: Db, setId: string): Promise<boolean> {
   const row = await db.selectFrom('training_assignments').select('id').where('set_id', '=', setId).executeTakeFirst()

@@ -56,13 +56,11 @@ export function AssignForm({
         {(id) => (
           <select id={id} className="select" value={setId} onChange={(e) => setSetId(e.target.value)}>
             <option value="">Select a training set</option>
-            {sets
-              .filter((s) => s.status !== 'draft')
-              .map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
+            {sets.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
           </select>
         )}
       </Field>
