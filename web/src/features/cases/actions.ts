@@ -5,7 +5,14 @@ import { enqueueMutation } from '../../sync/outbox.ts'
 
 export async function createCase(
   db: LocalDb,
-  input: { title: string; description: string; expert: Expert; tags: string[]; conversationId?: string | null },
+  input: {
+    title: string
+    description: string
+    expert: Expert
+    tags: string[]
+    conversationId?: string | null
+    vessel?: string
+  },
 ): Promise<{ id: string; mid: string }> {
   const id = uuidv7()
   const mid = await enqueueMutation(db, {

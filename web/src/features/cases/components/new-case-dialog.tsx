@@ -71,6 +71,7 @@ function NewCaseForm({
   const [description, setDescription] = useState(initialDescription)
   const [expert, setExpert] = useState<Expert>(initial.expert)
   const [tags, setTags] = useState('')
+  const [vessel, setVessel] = useState('')
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -89,6 +90,7 @@ function NewCaseForm({
           .filter(Boolean)
           .slice(0, LIMITS.tagsMax),
         conversationId: initial.conversationId,
+        vessel: vessel.trim(),
       })
       savedToast('Case created')
       onDone()
@@ -112,6 +114,7 @@ function NewCaseForm({
           />
         )}
       </Field>
+      <TextField label="Vessel (optional)" value={vessel} maxLength={LIMITS.vesselMaxChars} onChange={setVessel} />
       <ExpertField label="Expert" value={expert} onChange={setExpert} />
       <Field label="Tags" hint="Separate tags with commas.">
         {(id) => <input id={id} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />}
