@@ -5,6 +5,7 @@
  * material, and the sentence itself is the explanation. Same material, same questions.
  */
 import type { QuestionSource, TrainingQuestion } from '@mw/sync-protocol'
+import { stem } from '@mw/sync-protocol/retrieval'
 
 export interface DraftMaterial {
   text: string
@@ -64,8 +65,11 @@ function figureChoices(blank: Blank, pool: Blank[]): string[] {
 }
 
 function wordChoices(blank: Blank, pool: Blank[]): string[] {
+  // "manufacturers" is no wrong choice for "manufacturer": the same word is never a distractor.
+  const root = stem(blank.text.toLowerCase())
   return pool
     .filter((b) => b.kind === 'word' && Math.abs(b.text.length - blank.text.length) <= 4)
+    .filter((b) => stem(b.text.toLowerCase()) !== root)
     .sort((a, b) => b.score - a.score || hash(a.text) - hash(b.text))
     .map((b) => b.text)
 }
