@@ -92,6 +92,14 @@ describe('a large file sent in pieces', () => {
     expect(await t.db.selectFrom('staged_chunks').select('upload_id').execute()).toHaveLength(before.length)
   })
 
+  it('lets a person have ten files in pieces at a time', async () => {
+    const other = await t.signIn('admin@demo.local')
+    for (let n = 0; n < 10; n++) expect((await piece(uuidv7(), 0, pdf(100), other)).status).toBe(200)
+    const eleventh = await piece(uuidv7(), 0, pdf(100), other)
+    expect(eleventh.status).toBe(409)
+    expect(((await eleventh.json()) as { error: { message: string } }).error.message).toContain('10 files')
+  })
+
   it('cannot use an upload nobody sent, and drops one given up two days ago', async () => {
     const caseId = await newCase()
     const form = new FormData()

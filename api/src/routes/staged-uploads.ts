@@ -3,9 +3,17 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
-import { appendChunk, createStagedUpload, findStagedUpload, stagedBytes } from '../db/queries/staged-uploads.ts'
+import {
+  appendChunk,
+  createStagedUpload,
+  findStagedUpload,
+  openStagedUploads,
+  stagedBytes,
+} from '../db/queries/staged-uploads.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { now } from '../lib/time.ts'
+
+const OPEN_UPLOADS_MAX = 10
 
 /**
  * Large files in pieces (PUT /uploads/{id}/chunks/{start}, raw bytes), so an upload a dropped
@@ -45,8 +53,15 @@ export const stagedUploadRoutes = new Hono<AppEnv>()
           field: 'start',
         })
       }
-      if (!existing)
+      if (!existing) {
+        // Each open upload may hold 25 MB until it is pruned: a person has a few at a time.
+        if ((await openStagedUploads(trx, actor.userId)) >= OPEN_UPLOADS_MAX) {
+          throw new ApiError('conflict', `Finish the ${OPEN_UPLOADS_MAX} files already being sent first.`, {
+            field: 'id',
+          })
+        }
         await createStagedUpload(trx, { id: id.data, tenant: actor.tenant, userId: actor.userId, at: now() })
+      }
       await appendChunk(trx, id.data, start, bytes, now())
       return start + bytes.length
     })

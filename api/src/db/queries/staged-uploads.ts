@@ -10,6 +10,15 @@ export async function createStagedUpload(db: Db, row: { id: string; tenant: stri
     .execute()
 }
 
+export async function openStagedUploads(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('staged_uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** Adds the next piece; the caller has checked it starts where the last one ended. */
 export async function appendChunk(db: Db, id: string, start: number, bytes: Uint8Array, at: string) {
   await db.insertInto('staged_chunks').values({ upload_id: id, start_byte: start, bytes }).execute()
