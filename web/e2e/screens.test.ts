@@ -36,7 +36,17 @@ const SCREENS: Record<string, Screen> = {
   'case detail': {
     path: ({ caseId }) => `/t/demo/cases/${caseId}`,
     heading: ({ caseTitle }) => caseTitle,
-    shows: ['Case Details', 'Add Notes', 'Information', 'Create Training', 'Share Case', 'Export PDF'],
+    shows: [
+      'Case Details',
+      'Add Notes',
+      'Information',
+      'Vessel and Equipment',
+      'Photos and Files',
+      'Customer Signature',
+      'Create Training',
+      'Share Case',
+      'Export PDF',
+    ],
   },
   'absent case': {
     path: () => '/t/demo/cases/no-such-case',
@@ -45,6 +55,7 @@ const SCREENS: Record<string, Screen> = {
   },
   'training builder': { path: () => '/t/demo/training', heading: 'Training Builder', shows: ['New Training Set'] },
   'assign training': { path: () => '/t/demo/training/assign', heading: 'Assign Training' },
+  'my training': { path: () => '/t/demo/training/mine', heading: 'My Training' },
   reports: {
     path: () => '/t/demo/reports',
     heading: 'Reports & Analytics',

@@ -13,16 +13,18 @@ const today = () => new Date().toISOString().slice(0, 10)
  * "My training" (the Training page, Home, the nav): the sets assigned to me, due soonest first, with
  * the due date and my result, each opening the player. Works offline. Home shows the first few.
  */
-export function MyTraining({ limit }: { limit?: number }) {
+export function MyTraining({ limit, headed = true }: { limit?: number; headed?: boolean }) {
   const tenant = useTenant()
   const user = useCurrentUser()
   const all = useMyTraining(user?.id, useRole(tenant))
   const items = limit === undefined ? all : all?.filter((i) => !i.completed).slice(0, limit)
   return (
-    <section aria-labelledby="my-training-title">
-      <h2 id="my-training-title" className="section-title">
-        My training
-      </h2>
+    <section {...(headed ? { 'aria-labelledby': 'my-training-title' } : { 'aria-label': 'My training' })}>
+      {headed && (
+        <h2 id="my-training-title" className="section-title">
+          My training
+        </h2>
+      )}
       {items === undefined ? (
         <Skeleton />
       ) : items.length === 0 ? (

@@ -8,7 +8,7 @@ export function MyTrainingPage() {
         <h1>My Training</h1>
         <p className="muted">Training assigned to you, due soonest first. It works with no network.</p>
       </header>
-      <MyTraining />
+      <MyTraining headed={false} />
     </div>
   )
 }
