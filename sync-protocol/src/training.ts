@@ -109,6 +109,8 @@ export const draftRequestSchema = z.discriminatedUnion('from', [
     from: z.literal('documents'),
     expert: expertSchema,
     documentIds: z.array(idSchema).min(1).max(20),
+    /** Only these sections (a passage counts when its section path starts with one); all when absent. */
+    sections: z.array(z.string().min(1).max(500)).max(100).optional(),
   }),
 ])
 export type DraftRequest = z.infer<typeof draftRequestSchema>

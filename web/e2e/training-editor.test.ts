@@ -1,5 +1,6 @@
 /**
- * The training editor in a real browser: a set drafted From Knowledge Base, an image-label
+ * The training editor in a real browser: a set drafted From Knowledge Base (one section of a
+ * manual), an image-label
  * question added with an uploaded image and labels placed by tapping it, questions reordered,
  * published; the saved set carries the image question, and its image is served.
  */
@@ -16,7 +17,12 @@ test('a manager drafts from the manuals, adds an image-label question, reorders 
   await page.getByRole('button', { name: /From Knowledge Base/ }).click()
   const chooser = page.getByRole('dialog', { name: 'Draft from the knowledge base' })
   await chooser.getByRole('combobox', { name: 'Expert System' }).selectOption('seakeeper')
-  await chooser.getByRole('checkbox').first().check()
+  await chooser.getByRole('list', { name: 'Manuals' }).getByRole('checkbox').first().check()
+  const section = chooser.getByRole('list', { name: 'Sections' }).getByRole('checkbox').first()
+  await section.check()
+  const sectionName = (
+    (await chooser.getByRole('list', { name: 'Sections' }).locator('label').first().textContent()) ?? ''
+  ).trim()
   await chooser.getByRole('button', { name: 'Draft questions' }).click()
   await page.getByRole('heading', { name: 'Review drafted training' }).waitFor({ timeout: 20_000 })
   const title = `Gyro parts ${Date.now().toString(36)}`
@@ -24,6 +30,10 @@ test('a manager drafts from the manuals, adds an image-label question, reorders 
   const questions = page.getByRole('group', { name: /^Question \d+$/ })
   const drafted = await questions.count()
   expect(drafted).toBeGreaterThan(0)
+  // Every drafted question comes from the chosen section, and says so.
+  for (let n = 0; n < drafted; n++) {
+    expect(await questions.nth(n).getByRole('link').first().textContent()).toContain(sectionName)
+  }
 
   await page.getByRole('button', { name: 'Add image question' }).click()
   const imageQuestion = questions.last()

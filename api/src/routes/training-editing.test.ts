@@ -66,6 +66,18 @@ describe('drafting a training set', () => {
     expect(await t.db.selectFrom('training_sets').select('id').execute()).toHaveLength(before.length)
   })
 
+  it('drafts from chosen sections of a manual only', async () => {
+    const res = await call('POST', '/training/drafts', manager, {
+      from: 'documents',
+      expert: 'furuno',
+      documentIds: [manual?.id],
+      sections: ['Hydraulics'],
+    })
+    const draft = draftAnswerSchema.parse(await res.json())
+    expect(draft.questions.length).toBeGreaterThan(0)
+    for (const q of draft.questions) expect(q.source?.title).toContain('Hydraulics')
+  })
+
   it("drafts from a case's notes, and from the manager's own conversation only", async () => {
     const created = await call('POST', '/cases', manager, { title: 'Gyro slow after haul-out', expert: 'seakeeper' })
     const { id: caseId } = (await created.json()) as { id: string }

@@ -43,7 +43,7 @@ async function materialFor(db: Db, actor: Actor, request: DraftRequest): Promise
     case 'case':
       return fromCase(db, actor, request.caseId)
     case 'documents':
-      return fromDocuments(db, actor, request.expert, request.documentIds)
+      return fromDocuments(db, actor, request.expert, request.documentIds, request.sections)
   }
 }
 
@@ -94,7 +94,15 @@ const noteText = (data: { text?: string }) =>
     .join('\n')
     .replace(/^\[[^\]]{4,40}\]\s*/gm, '')
 
-async function fromDocuments(db: Db, actor: Actor, expert: Expert, ids: string[]): Promise<Material> {
+async function fromDocuments(
+  db: Db,
+  actor: Actor,
+  expert: Expert,
+  ids: string[],
+  sections?: string[],
+): Promise<Material> {
+  const chosen = (section: string | null) =>
+    !sections?.length || (section !== null && sections.some((s) => section === s || section.startsWith(`${s} › `)))
   const docs = []
   for (const id of ids) {
     const doc = await findDocument(db, actor.tenant, id)
@@ -104,13 +112,16 @@ async function fromDocuments(db: Db, actor: Actor, expert: Expert, ids: string[]
   }
   const lists = await Promise.all(
     docs.map(async (doc) =>
-      (await listPassages(db, doc.id)).slice(0, PASSAGES_PER_DOCUMENT).map((p) => ({
-        text: p.text,
-        source: {
-          title: [doc.title, p.section, p.page !== null ? `page ${p.page}` : null].filter(Boolean).join(', '),
-          url: documentUrl(actor.tenant, doc.id, { page: p.page, section: p.section, ordinal: p.ordinal }),
-        },
-      })),
+      (await listPassages(db, doc.id))
+        .filter((p) => chosen(p.section))
+        .slice(0, PASSAGES_PER_DOCUMENT)
+        .map((p) => ({
+          text: p.text,
+          source: {
+            title: [doc.title, p.section, p.page !== null ? `page ${p.page}` : null].filter(Boolean).join(', '),
+            url: documentUrl(actor.tenant, doc.id, { page: p.page, section: p.section, ordinal: p.ordinal }),
+          },
+        })),
     ),
   )
   // Taken in turn from each manual, so ten questions cover them all rather than the first one.

@@ -2,7 +2,7 @@
  * The deterministic drafter (no model needed): each piece of material gives at most one
  * fill-in-the-blank question on its most telling sentence: a figure with its unit, else its most
  * technical word; the other choices are figures or words of the same kind from the rest of the
- * material, and the sentence itself is the explanation. Same material, same questions.
+ * material, and the passage itself is the explanation. Same material, same questions.
  */
 import type { QuestionSource, TrainingQuestion } from '@mw/sync-protocol'
 import { stem } from '@mw/sync-protocol/retrieval'
@@ -74,7 +74,8 @@ function wordChoices(blank: Blank, pool: Blank[]): string[] {
     .map((b) => b.text)
 }
 
-function questionFrom(sentence: string, blank: Blank, pool: Blank[], source: QuestionSource): TrainingQuestion | null {
+function questionFrom(sentence: string, blank: Blank, pool: Blank[], piece: DraftMaterial): TrainingQuestion | null {
+  const { source } = piece
   const candidates = blank.kind === 'figure' ? figureChoices(blank, pool) : wordChoices(blank, pool)
   const seen = new Set([blank.text.toLowerCase()])
   const wrong: string[] = []
@@ -94,7 +95,7 @@ function questionFrom(sentence: string, blank: Blank, pool: Blank[], source: Que
     question: `What completes this line from ${source.title}? "${blanked}"`.slice(0, 1000),
     options,
     correct,
-    explanation: sentence,
+    explanation: piece.text.replace(/\s+/g, ' ').trim().slice(0, 4000),
     source,
   }
 }
@@ -105,14 +106,14 @@ export function draftQuestions(material: DraftMaterial[], max = 10): TrainingQue
       .map((sentence) => ({ sentence, blank: blanksOf(sentence).sort((a, b) => b.score - a.score)[0] }))
       .filter((s): s is { sentence: string; blank: Blank } => s.blank !== undefined)
       .sort((a, b) => b.blank.score - a.blank.score)[0]
-    return best && { ...best, source: m.source }
+    return best && { ...best, piece: m }
   })
   const pool = material.flatMap((m) => sentencesOf(m.text).flatMap(blanksOf))
   const questions: TrainingQuestion[] = []
   const asked = new Set<string>()
   for (const p of picked) {
     if (!p || asked.has(p.sentence)) continue
-    const question = questionFrom(p.sentence, p.blank, pool, p.source)
+    const question = questionFrom(p.sentence, p.blank, pool, p.piece)
     if (!question) continue
     asked.add(p.sentence)
     questions.push(question)

@@ -1,13 +1,13 @@
-import { type DraftRequest, EXPERT_NAMES, EXPERTS, type Expert } from '@mw/sync-protocol'
+import { type DraftRequest, documentPassagesSchema, EXPERT_NAMES, EXPERTS, type Expert } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ExpertField } from '../../../components/ui/expert-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
+import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
 import { useExpertDocuments } from '../../../lib/use-expert-documents.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
@@ -98,16 +98,18 @@ function ManualPicker({ expert, onDone }: { expert: Expert; onDone: () => void }
   const { state } = useExpertDocuments(tenant, expert)
   const review = useDraftAndReview()
   const [chosen, setChosen] = useState<Set<string>>(new Set())
+  const [sections, setSections] = useState<Set<string>>(new Set())
   const [busy, setBusy] = useState(false)
-  const toggle = (id: string) =>
-    setChosen((set) => {
-      const next = new Set(set)
-      if (!next.delete(id)) next.add(id)
-      return next
-    })
+  const only = chosen.size === 1 ? [...chosen][0] : undefined
   const draft = async () => {
     setBusy(true)
-    if (await review({ from: 'documents', expert, documentIds: [...chosen] })) onDone()
+    const request: DraftRequest = {
+      from: 'documents',
+      expert,
+      documentIds: [...chosen],
+      ...(only && sections.size ? { sections: [...sections] } : {}),
+    }
+    if (await review(request)) onDone()
     setBusy(false)
   }
   if (state.status === 'loading') return <p className="muted">Loading the manuals…</p>
@@ -119,16 +121,73 @@ function ManualPicker({ expert, onDone }: { expert: Expert; onDone: () => void }
         {ready.map((d) => (
           <li key={d.id}>
             <label>
-              <input type="checkbox" checked={chosen.has(d.id)} onChange={() => toggle(d.id)} /> {d.title}
+              <input
+                type="checkbox"
+                checked={chosen.has(d.id)}
+                onChange={() => {
+                  setChosen(toggled(chosen, d.id))
+                  setSections(new Set())
+                }}
+              />{' '}
+              {d.title}
             </label>
           </li>
         ))}
       </ul>
+      {only && <SectionPicker documentId={only} chosen={sections} onChange={setSections} />}
       <div className="form-actions">
         <Button disabled={chosen.size === 0 || chosen.size > 20 || busy} onClick={() => void draft()}>
           Draft questions
         </Button>
       </div>
     </>
+  )
+}
+
+const toggled = (set: Set<string>, value: string) => {
+  const next = new Set(set)
+  if (!next.delete(value)) next.add(value)
+  return next
+}
+
+/** One manual's top-level sections, to draft from some of them only (none chosen: the whole manual). */
+function SectionPicker({
+  documentId,
+  chosen,
+  onChange,
+}: {
+  documentId: string
+  chosen: Set<string>
+  onChange: (sections: Set<string>) => void
+}) {
+  const tenant = useTenant()
+  const [names, setNames] = useState<string[] | null>(null)
+  useEffect(() => {
+    setNames(null)
+    apiRequest('GET', `/api/t/${tenant}/documents/${documentId}/passages`, documentPassagesSchema, {
+      timeoutMs: 30_000,
+    })
+      .then(({ passages }) => {
+        const tops = passages.flatMap((p) => (p.section ? [p.section.split(' › ')[0] as string] : []))
+        setNames([...new Set(tops)])
+      })
+      .catch(() => setNames([]))
+  }, [tenant, documentId])
+  if (names === null) return <p className="muted">Loading its sections…</p>
+  if (names.length === 0) return null
+  return (
+    <fieldset className="field">
+      <legend>Sections (optional: none chosen drafts from the whole manual)</legend>
+      <ul className="pick-list" aria-label="Sections">
+        {names.map((name) => (
+          <li key={name}>
+            <label>
+              <input type="checkbox" checked={chosen.has(name)} onChange={() => onChange(toggled(chosen, name))} />{' '}
+              {name}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   )
 }
