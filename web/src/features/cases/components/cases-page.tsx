@@ -98,6 +98,7 @@ export function CasesPage() {
                   {waiting.has(rowKey('case', c.id)) && <WaitingMark />}
                 </div>
                 <span className="case-meta">
+                  {c.vessel ? `${c.vessel} · ` : ''}
                   {EXPERT_NAMES[c.expert]} · #{c.id.slice(-CASE_ID_SUFFIX_LENGTH)} · {formatDate(c.createdAt)}
                 </span>
                 {c.description && <p className="case-description">{htmlToText(c.description)}</p>}
