@@ -14,6 +14,8 @@ export function retrieveKept(
   index: Bm25Index,
   query: string,
   synonyms: readonly (readonly string[])[] = [],
+  /** Kept manuals of the equipment the question is about: cited first when relevant. */
+  preferred: ReadonlySet<string> = new Set(),
 ): Retrieval {
   const stats: TermStats = {
     passages: index.passages.length,
@@ -33,5 +35,5 @@ export function retrieveKept(
     terms.flatMap((t) => t.forms),
     POOL_SIZE,
   )
-  return rankCandidates(tenant, terms, pool, stats)
+  return rankCandidates(tenant, terms, pool, stats, preferred)
 }

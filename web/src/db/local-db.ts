@@ -79,6 +79,8 @@ export interface KeptDocument {
   passages: number
   /** The passages' text as stored, in bytes (what the device spends on it). */
   bytes: number
+  /** The equipment models an Admin tagged it with (absent on copies kept before tags existed). */
+  models?: string[]
 }
 
 /** One passage of a kept manual, in the retrieval core's shape (version 4; moved into `keptTexts`). */
@@ -124,6 +126,8 @@ export interface OfflineAnswer {
   content: string
   sources: Source[]
   createdAt: string
+  /** The case's units whose manuals were cited first (absent: none). */
+  focus?: string[]
 }
 
 /** This user's own rating of an answer (local only: the server keeps it for the reports). */

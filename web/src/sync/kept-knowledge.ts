@@ -136,6 +136,7 @@ async function keepDocument(db: LocalDb, tenant: string, expert: Expert, doc: Kb
       updatedAt: doc.updatedAt,
       passages: passages.length,
       bytes,
+      models: doc.models,
     })
   })
 }

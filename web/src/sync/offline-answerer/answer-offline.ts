@@ -8,13 +8,16 @@ import type { OfflineQuestion } from './offline-answer.worker.ts'
  */
 let worker: Worker | null = null
 let nextId = 1
-const waiting = new Map<number, (result: { content: string; sources: Source[] } | null) => void>()
+/** An answer from the kept manuals; `focus` names the case's units whose manuals were cited first. */
+export type OfflineResult = { content: string; sources: Source[]; focus: string[] }
+
+const waiting = new Map<number, (result: OfflineResult | null) => void>()
 
 function answerer(): Worker {
   if (!worker) {
     // Written out here, not hoisted, so the bundler sees a worker and builds it as one.
     worker = new Worker(new URL('./offline-answer.worker.ts', import.meta.url), { type: 'module' })
-    worker.onmessage = (event: MessageEvent<{ id: number; result: { content: string; sources: Source[] } | null }>) => {
+    worker.onmessage = (event: MessageEvent<{ id: number; result: OfflineResult | null }>) => {
       waiting.get(event.data.id)?.(event.data.result)
       waiting.delete(event.data.id)
     }
@@ -23,9 +26,7 @@ function answerer(): Worker {
 }
 
 /** An answer from the manuals kept on this device (null when this expert's manuals are not kept). */
-export function answerOffline(
-  question: Omit<OfflineQuestion, 'id'>,
-): Promise<{ content: string; sources: Source[] } | null> {
+export function answerOffline(question: Omit<OfflineQuestion, 'id'>): Promise<OfflineResult | null> {
   const id = nextId++
   return new Promise((resolve) => {
     waiting.set(id, resolve)

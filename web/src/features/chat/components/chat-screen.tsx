@@ -190,6 +190,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
                       content={offline.content}
                       createdAt={offline.createdAt}
                       sources={offline.sources}
+                      origin={{ by: 'local', model: null, reason: null, stopped: false, focus: offline.focus }}
                     />
                   )}
                 </Fragment>

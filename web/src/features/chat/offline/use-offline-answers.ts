@@ -39,7 +39,8 @@ export function useOfflineAnswers(
     const timer = setTimeout(
       () => {
         tried.current.add(question.id)
-        void answerOffline({ userId: db.userId, tenant: db.tenant, expert, query: htmlToText(question.content) }).then(
+        const query = htmlToText(question.content)
+        void answerOffline({ userId: db.userId, tenant: db.tenant, expert, query, conversationId }).then(
           (answer) =>
             answer &&
             db.offlineAnswers.put({
@@ -47,6 +48,7 @@ export function useOfflineAnswers(
               conversationId,
               content: answer.content,
               sources: answer.sources,
+              focus: answer.focus,
               createdAt: new Date().toISOString(),
             }),
         )
