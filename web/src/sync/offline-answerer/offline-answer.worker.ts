@@ -4,16 +4,10 @@
  * The index is built once per expert and kept until the kept manuals change.
  */
 import type { Expert } from '@mw/sync-protocol'
-import {
-  type Bm25Index,
-  buildIndex,
-  type Candidate,
-  equipmentFocusOf,
-  localAnswerLines,
-  retrieveKept,
-} from '@mw/sync-protocol/retrieval'
+import { type Bm25Index, buildIndex, type Candidate, localAnswerLines, retrieveKept } from '@mw/sync-protocol/retrieval'
 import { type LocalDb, openLocalDb } from '../../db/local-db.ts'
 import { answerLinesToHtml } from './answer-html.ts'
+import { caseFocus } from './case-focus.ts'
 
 export interface OfflineQuestion {
   id: number
@@ -23,20 +17,6 @@ export interface OfflineQuestion {
   query: string
   /** Its conversation: when a case links it, that case's manuals are cited first. */
   conversationId?: string
-}
-
-/** The kept manuals covering the units of the cases linked to the conversation (null: none). */
-async function focusOf(db: LocalDb, expert: Expert, conversationId: string | undefined) {
-  if (!conversationId) return null
-  const units = (await db.cases.filter((c) => c.conversationId === conversationId).toArray()).flatMap(
-    (c) => c.equipment ?? [],
-  )
-  if (units.length === 0) return null
-  const manuals = (await db.keptDocuments.where('expert').equals(expert).toArray()).map((d) => ({
-    id: d.id,
-    models: d.models ?? [],
-  }))
-  return equipmentFocusOf(units, manuals)
 }
 
 /** Every kept passage of the expert, in the retrieval core's shape. */
@@ -71,7 +51,7 @@ async function answer({ userId, tenant, expert, query, conversationId }: Offline
     indexes.set(key, entry)
   }
   const synonyms = (await db.knowledge.get(expert))?.synonyms ?? []
-  const focus = await focusOf(db, expert, conversationId)
+  const focus = await caseFocus(db, expert, conversationId)
   const retrieval = retrieveKept(tenant, entry.index, query, synonyms, focus?.documents)
   const cited = focus && retrieval.sources.some((s) => s.documentId && focus.documents.has(s.documentId))
   return {
