@@ -39,7 +39,7 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
   const files: (ReceivedFile & { head: Buffer; truncated: boolean })[] = []
   const writes: Promise<void>[] = []
   try {
-    const parser = Busboy({ headers: { 'content-type': type }, limits: { fileSize: maxBytes, files: MAX_FILES } })
+    const parser = multipartParser(type, maxBytes)
     parser.on('file', (field, stream, rawName) => {
       if (field !== 'file') {
         stream.resume()
@@ -70,9 +70,10 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
         }),
       )
     })
+    if (!request.body) throw unreadable(null)
     await pipeline(Readable.fromWeb(request.body as import('node:stream/web').ReadableStream), parser).catch(
       (cause: unknown) => {
-        throw new ApiError('bad_request', 'The upload could not be read. Send the files again.', { cause })
+        throw unreadable(cause)
       },
     )
     await Promise.all(writes)
@@ -98,5 +99,17 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
     await Promise.allSettled(writes)
     for (const file of files) fs.rmSync(file.tempPath, { force: true })
     throw error
+  }
+}
+
+const unreadable = (cause: unknown) =>
+  new ApiError('bad_request', 'The upload could not be read. Send the files again.', { cause })
+
+/** Busboy refuses a multipart type without its boundary as it starts: that is the sender's fault, a 400. */
+function multipartParser(type: string, maxBytes: number) {
+  try {
+    return Busboy({ headers: { 'content-type': type }, limits: { fileSize: maxBytes, files: MAX_FILES } })
+  } catch (cause) {
+    throw new ApiError('bad_request', 'A multipart upload needs its boundary in the Content-Type header.', { cause })
   }
 }

@@ -45,6 +45,22 @@ describe('refused uploads change nothing', () => {
     expect(fs.readdirSync(path.join(t.deps.env.documentsDir, 'tmp'))).toEqual([])
   })
 
+  it.each([
+    ['a multipart type without its boundary', 'multipart/form-data', ''],
+    ['a multipart type without its boundary, with a body', 'multipart/form-data', '--x\r\n'],
+    ['an empty body', 'multipart/form-data; boundary=x', ''],
+  ])('answers %s with a 400 (fuzzing found a 500 for the first)', async (_, type, body) => {
+    const before = await fingerprint(t.db)
+    const res = await t.app.request('/api/t/demo/experts/furuno/documents', {
+      method: 'POST',
+      headers: { cookie: admin, 'content-type': type },
+      body,
+    })
+    expect(res.status).toBe(400)
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('bad_request')
+    expect(await fingerprint(t.db)).toBe(before)
+  })
+
   it('keeps only the last part of a file name, without control characters, and shortens a 5,000-character one', async () => {
     const docs = await uploaded([
       { fileName: '../../etc/passwd\u0007.md', bytes: enc('# One\n\nFirst file.') },
