@@ -1,29 +1,12 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startFakeChatModel } from '../test/fake-chat-model.ts'
 import { send } from '../test/http.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 /** A loopback server speaking the OpenAI chat-completions wire format, answering "OK". */
-const fake = http.createServer((req, res) => {
-  req.resume()
-  req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        id: 'c1',
-        object: 'chat.completion',
-        created: 1,
-        model: 'boat-llm',
-        choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
-      }),
-    )
-  })
-})
-await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
-afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())))
-const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`
+const fake = await startFakeChatModel(() => 'OK')
+afterAll(fake.close)
+const base = fake.baseUrl
 
 const t = await createTestApp(
   {},

@@ -3,39 +3,18 @@
  * chat-completions wire format) writes the questions, each kept only if valid and tied to a piece
  * of the material (its source); a model that answers nonsense leaves the deterministic drafter.
  */
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { draftAnswerSchema } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startFakeChatModel } from '../test/fake-chat-model.ts'
 import { send } from '../test/http.ts'
 import { mutation, pushOk } from '../test/sync-kit.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 let reply = ''
-const prompts: string[] = []
-const fake = http.createServer((req, res) => {
-  let body = ''
-  req.on('data', (c: Buffer) => {
-    body += c.toString()
-  })
-  req.on('end', () => {
-    prompts.push(body)
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        id: 'c1',
-        object: 'chat.completion',
-        created: 1,
-        model: 'boat-llm',
-        choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 },
-      }),
-    )
-  })
-})
-await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
-afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())))
+const fake = await startFakeChatModel(() => reply)
+const { prompts } = fake
+afterAll(fake.close)
 
 const t = await createTestApp({}, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' })
 const manager = await t.signIn('manager@demo.local')
@@ -43,7 +22,7 @@ const saved = await send(t, manager, 'PUT', '/api/t/demo/admin/models/seakeeper'
   primary: {
     provider: 'openai-compatible',
     model: 'boat-llm',
-    baseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`,
+    baseUrl: `${fake.baseUrl}/v1`,
   },
   fallback: null,
   temperature: 0.2,
