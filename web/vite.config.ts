@@ -4,10 +4,12 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { PRODUCT_NAME, PWA_MANIFEST_BASE, PWA_THEME_COLOR } from '../sync-protocol/src/index.ts'
 import precacheExclusions from './precache-exclusions.json' with { type: 'json' }
 import { appChunkGroups } from './scripts/app-shell-chunk.ts'
+import { restoreViewPlugin } from './scripts/restore-view-plugin.ts'
 
 export default defineConfig({
   plugins: [
     react(),
+    restoreViewPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from './test/test-app.ts'
 
@@ -24,6 +28,20 @@ describe('security headers', () => {
       expect(csp, path).toContain('trusted-types default dompurify')
       expect(res.headers.get('permissions-policy'), path).toContain('camera=()')
     }
+  })
+
+  it("allows the web build's own inline boot script by its hash, and no other inline script", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-dist-'))
+    const boot = '(()=>{document.title="booted"})()'
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><div id="root"></div><script>${boot}</script>`)
+    const { app } = await createTestApp({}, { WEB_DIST: dist })
+    const csp = (await app.request('/t/demo/cases')).headers.get('content-security-policy') ?? ''
+    const hash = createHash('sha256').update(boot).digest('base64')
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    // Without a build there is nothing inline to allow.
+    const bare = (await (await createTestApp()).app.request('/')).headers.get('content-security-policy') ?? ''
+    expect(bare).toMatch(/script-src 'self';/)
   })
 
   it('keeps the referrer same-origin so browsers send a real Origin on the sign-in form', async () => {

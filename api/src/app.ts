@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './app-env.ts'
 import { hasSessionCookie } from './auth/sessions.ts'
 import { ApiError, fromDatabaseError } from './errors.ts'
 import { listenForStops } from './experts/answer-stored-message.ts'
+import { inlineScriptHashes } from './lib/inline-scripts.ts'
 import { inProcessSignals } from './lib/instance-signals.ts'
 import { createMetrics } from './lib/metrics.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
@@ -27,13 +28,14 @@ import { tenantRoutes } from './routes/tenant-routes.ts'
 
 /** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
 /**
- * No inline or foreign script; HTML and script sinks take only Trusted Types (DOMPurify's policy,
- * and the page's default policy in web/src/lib/trusted-types.ts). Inline styles stay allowed:
- * React and Radix set element styles and the dialog's scroll lock adds a style element.
+ * No foreign script, and no inline script but the web build's own boot script, allowed by its
+ * hash; HTML and script sinks take only Trusted Types (DOMPurify's policy, and the page's default
+ * policy in web/src/lib/trusted-types.ts). Inline styles stay allowed: React and Radix set
+ * element styles, the dialog's scroll lock adds a style element, and index.html carries its CSS.
  */
-const CONTENT_SECURITY_POLICY = {
+const contentSecurityPolicy = (inlineScripts: string[]) => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", ...inlineScripts],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],
@@ -46,7 +48,7 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
   requireTrustedTypesFor: ["'script'"],
   trustedTypes: ['default', 'dompurify'],
-}
+})
 
 const COMPRESSIBLE =
   /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)\b/
@@ -79,7 +81,7 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       crossOriginResourcePolicy: 'same-origin',
       referrerPolicy: 'same-origin',
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      contentSecurityPolicy: contentSecurityPolicy(inlineScriptHashes(path.join(webRoot(deps), 'index.html'))),
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
     }),
   )
@@ -167,8 +169,10 @@ export function createApp(deps: AppDeps) {
 }
 
 /** Serves web/dist with the SPA fallback; sw.js is never cached by HTTP so updates are found. */
+const webRoot = (deps: AppDeps) => path.resolve(deps.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'))
+
 function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
-  const root = path.resolve(deps.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'))
+  const root = webRoot(deps)
   const index = path.join(root, 'index.html')
   app.use('/sw.js', async (c, next) => {
     await next()

@@ -17,7 +17,11 @@ test('a manager drafts from the manuals, adds an image-label question, reorders 
   await page.getByRole('button', { name: /From Knowledge Base/ }).click()
   const chooser = page.getByRole('dialog', { name: 'Draft from the knowledge base' })
   await chooser.getByRole('combobox', { name: 'Expert System' }).selectOption('seakeeper')
-  await chooser.getByRole('list', { name: 'Manuals' }).getByRole('checkbox').first().check()
+  // A starter manual by name: manuals other journeys upload (a one-page PDF) may list first.
+  await chooser
+    .getByRole('list', { name: 'Manuals' })
+    .getByRole('checkbox', { name: /How gyro stabilizers work/ })
+    .check()
   const section = chooser.getByRole('list', { name: 'Sections' }).getByRole('checkbox').first()
   await section.check()
   const sectionName = (

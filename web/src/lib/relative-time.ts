@@ -19,10 +19,15 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return 'just now'
 }
 
+// Built once: toLocaleDateString builds a formatter per call, a millisecond each on a tablet,
+// and a list formats a date per row.
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  return dateFormat.format(new Date(iso))
 }
 
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return dateTimeFormat.format(new Date(iso))
 }

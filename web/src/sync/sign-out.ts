@@ -3,6 +3,7 @@
  * next person sees nothing of theirs. A database still holding changes the server has not
  * received is kept (if the user agrees), and drains when that user signs in again.
  */
+import { forgetLastViews } from '../app/last-view/keep.ts'
 import { closeLocalDb, LocalDb, openLocalDb } from '../db/local-db.ts'
 import { forgetCurrentUser, forgetLocalDb, forgetRoles, listLocalDbs } from '../db/session-db.ts'
 
@@ -32,6 +33,7 @@ export async function clearLocalDataForSignOut(
     await LocalDb.delete(k.name)
     await forgetLocalDb(k.name)
   }
+  forgetLastViews(userId)
   await forgetRoles(userId)
   await forgetCurrentUser()
   return true

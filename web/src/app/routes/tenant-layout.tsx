@@ -7,6 +7,7 @@ import { LandingPage } from '../../features/landing/components/landing-page.tsx'
 import { AppShell } from '../../features/shell/components/app-shell.tsx'
 import { useSessionStore } from '../../lib/session-store.ts'
 import { useTenant } from '../../lib/use-tenant.ts'
+import { keepLastViews } from '../last-view/keep.ts'
 import { AppFailure } from './app-failure.tsx'
 import { NotFound } from './not-found.tsx'
 import { ScreenBoundary } from './screen-boundary.tsx'
@@ -22,6 +23,7 @@ export function TenantLayout() {
   useEffect(() => {
     if (status === 'signed-in') void loadRole(tenant)
   }, [status, tenant, loadRole])
+  useEffect(() => (user ? keepLastViews(user.id, tenant) : undefined), [user, tenant])
 
   if (status === 'loading') return <Spinner label="Loading Marine Workbench" />
   if (status === 'failed') return <AppFailure />

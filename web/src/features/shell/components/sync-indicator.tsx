@@ -34,6 +34,7 @@ export function SyncIndicator({ expanded = false }: { expanded?: boolean }) {
       <button
         type="button"
         className="sync-indicator"
+        data-live
         aria-label={`Sync status: ${label}`}
         onClick={() => setOpen(true)}
       >
