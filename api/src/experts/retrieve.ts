@@ -1,5 +1,6 @@
 import type { Expert } from '@mw/sync-protocol'
 import {
+  allowedEdits,
   closestWord,
   expandTerms,
   misspeltStem,
@@ -109,7 +110,10 @@ async function correctTypos(
       corrected.push(term)
       continue
     }
-    const fix = closestWord(stem, await vocabularyFrom(db, scope.tenant, scope.expert, stem.slice(0, 2)))
+    // Only words within reach of its allowed edits: a two-letter prefix of a large vocabulary holds thousands.
+    const reach = allowedEdits(stem)
+    const lengths = { min: stem.length - reach, max: stem.length + reach }
+    const fix = closestWord(stem, await vocabularyFrom(db, scope.tenant, scope.expert, stem.slice(0, 2), lengths))
     if (fix) {
       frequencies.set(fix, (await documentFrequencies(db, scope.tenant, scope.expert, [fix])).get(fix) ?? 0)
       corrected.push({ ...term, forms: [...term.forms, fix] })

@@ -7,7 +7,7 @@ import { type QueryTerm, type TermStats, tokens } from '@mw/sync-protocol/retrie
  * words still count in the re-ranking, and passages with every word are rarely missed: they hold
  * the rare ones too).
  */
-const MATCH_BUDGET = 2000
+const MATCH_BUDGET = 500
 
 interface Form {
   form: string

@@ -114,9 +114,12 @@ export async function documentFrequencies(
   stems: string[],
 ): Promise<Map<string, number>> {
   if (stems.length === 0) return new Map()
+  // CROSS JOIN keeps SQLite's join order: the words by their key first, then their documents
+  // (read the other way round, every word of every document of the expert is visited).
   const rows = await db
     .selectFrom('kb_document_terms as t')
-    .innerJoin('kb_documents as d', 'd.id', 't.document_id')
+    .crossJoin('kb_documents as d')
+    .whereRef('d.id', '=', 't.document_id')
     .select((eb) => ['t.term', eb.fn.sum<number>('t.df').as('df')])
     .where('t.term', 'in', stems)
     .where('d.tenant_slug', '=', tenant)
@@ -127,21 +130,28 @@ export async function documentFrequencies(
   return new Map(rows.map((r) => [r.term, Number(r.df)]))
 }
 
-/** The expert's known stems starting with `prefix` (two letters), with how many passages hold them (typo candidates). */
+/**
+ * The expert's known stems starting with `prefix` (two letters) and `lengths` long, with how many
+ * passages hold them (typo candidates).
+ */
 export async function vocabularyFrom(
   db: Db,
   tenant: string,
   expert: string,
   prefix: string,
+  lengths: { min: number; max: number },
 ): Promise<[string, number][]> {
   if (!/^\p{L}\p{L}$/u.test(prefix)) return []
   const next = `${prefix[0]}${String.fromCodePoint((prefix.codePointAt(1) ?? 0) + 1)}`
   const rows = await db
     .selectFrom('kb_document_terms as t')
-    .innerJoin('kb_documents as d', 'd.id', 't.document_id')
+    .crossJoin('kb_documents as d')
+    .whereRef('d.id', '=', 't.document_id')
     .select((eb) => ['t.term', eb.fn.sum<number>('t.df').as('df')])
     .where('t.term', '>=', prefix)
     .where('t.term', '<', next)
+    .where(sql<number>`length(t.term)`, '>=', lengths.min)
+    .where(sql<number>`length(t.term)`, '<=', lengths.max)
     .where('d.tenant_slug', '=', tenant)
     .where('d.expert', '=', expert)
     .where('d.status', '=', 'ready')
