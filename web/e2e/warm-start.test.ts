@@ -72,7 +72,8 @@ describe('warm start from the kept last view', () => {
           ['a', { href: 'javascript:alert(1)', onclick: 'window.pwned = 3', class: 'bait' }, ['Open me']],
           ['div', { class: 'kept' }, ['Kept text']],
         ]
-        localStorage.setItem(key, JSON.stringify({ rows: 'cases', tree: hostile }))
+        const build = document.querySelector('script[type="module"][src]')?.getAttribute('src')
+        localStorage.setItem(key, JSON.stringify({ rows: 'cases', build, tree: hostile }))
       },
       { key: key ?? '' },
     )

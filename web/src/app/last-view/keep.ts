@@ -2,7 +2,7 @@
  * Keeps the last view of a screen that shows the device's rows when the page is hidden or left
  * (the moment a tablet switches app or closes it), for the next start to draw at once.
  */
-import { forgetViews, keepView, treeOf, viewKey } from './view-tree.ts'
+import { currentBuild, forgetViews, keepView, treeOf, viewKey } from './view-tree.ts'
 
 let showing: { rows: string; address: string } | undefined
 /** Set at sign-out: the page that is leaving keeps nothing more. */
@@ -18,7 +18,12 @@ function keepNow(userId: string, tenant: string) {
   const address = location.pathname + location.search
   if (stopped || !root || !showing || showing.address !== address) return
   const tree = treeOf(root)
-  if (tree) keepView(localStorage, viewKey(userId, tenant, address), { rows: showing.rows, tree })
+  if (tree)
+    keepView(localStorage, viewKey(userId, tenant, address), {
+      rows: showing.rows,
+      build: currentBuild(document),
+      tree,
+    })
 }
 
 /** While the app runs for this user and tenant, keeps the view whenever the page is hidden. */

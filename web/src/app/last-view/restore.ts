@@ -4,9 +4,10 @@
  * the remembered user, so a warm start shows the device's rows while the app's code loads. It is
  * inert and hidden from assistive technology (nothing in it can be pressed or read out before the
  * app is there; screen readers and tests find the live screen only), and React's first render
- * replaces it. Nothing is drawn for another user, another tenant or an address never kept.
+ * replaces it. Nothing is drawn for another user, another tenant, another build of the app or an
+ * address never kept.
  */
-import { keptView, nodesOf, viewKey } from './view-tree.ts'
+import { currentBuild, keptView, nodesOf, viewKey } from './view-tree.ts'
 
 function rememberedUser(): { id: string; tenants: string[] } | undefined {
   try {
@@ -23,7 +24,8 @@ function restore() {
   const tenant = /^\/t\/([^/]+)/.exec(location.pathname)?.[1]
   const user = rememberedUser()
   if (!root || root.childNodes.length > 0 || !tenant || !user?.tenants.includes(tenant)) return
-  const view = keptView(localStorage, viewKey(user.id, tenant, location.pathname + location.search))
+  const key = viewKey(user.id, tenant, location.pathname + location.search)
+  const view = keptView(localStorage, key, currentBuild(document))
   if (!view) return
   const nodes = nodesOf(view.tree, document)
   for (const node of nodes) {

@@ -70,21 +70,25 @@ describe('the kept last view', () => {
   })
 
   it('keeps the newest views only, per user, tenant and address, and forgets a user on sign-out', () => {
-    const view: KeptView = { rows: 'cases', tree: ['row'] }
+    const view: KeptView = { rows: 'cases', build: '/assets/index-1.js', tree: ['row'] }
     for (let i = 0; i < MAX_VIEWS + 2; i++) keepView(localStorage, viewKey('u1', 'demo', `/t/demo/cases?${i}`), view)
     keepView(localStorage, viewKey('u2', 'demo', '/t/demo/cases'), view)
-    expect(keptView(localStorage, viewKey('u1', 'demo', '/t/demo/cases?0'))).toBeUndefined()
-    expect(keptView(localStorage, viewKey('u1', 'demo', `/t/demo/cases?${MAX_VIEWS + 1}`))).toEqual(view)
-    expect(keptView(localStorage, viewKey('u2', 'other', '/t/demo/cases'))).toBeUndefined()
+    expect(keptView(localStorage, viewKey('u1', 'demo', '/t/demo/cases?0'), view.build)).toBeUndefined()
+    expect(keptView(localStorage, viewKey('u1', 'demo', `/t/demo/cases?${MAX_VIEWS + 1}`), view.build)).toEqual(view)
+    // Another build of the app does not draw it.
+    expect(
+      keptView(localStorage, viewKey('u1', 'demo', `/t/demo/cases?${MAX_VIEWS + 1}`), '/assets/index-2.js'),
+    ).toBeUndefined()
+    expect(keptView(localStorage, viewKey('u2', 'other', '/t/demo/cases'), view.build)).toBeUndefined()
     forgetViews(localStorage, 'u1')
     expect(Object.keys(localStorage).filter((k) => k.startsWith('mw:view:u1:'))).toEqual([])
-    expect(keptView(localStorage, viewKey('u2', 'demo', '/t/demo/cases'))).toEqual(view)
+    expect(keptView(localStorage, viewKey('u2', 'demo', '/t/demo/cases'), view.build)).toEqual(view)
   })
 
   it('reads a damaged entry as nothing kept', () => {
     localStorage.setItem(viewKey('u1', 'demo', '/t/demo'), '{not json')
-    expect(keptView(localStorage, viewKey('u1', 'demo', '/t/demo'))).toBeUndefined()
-    localStorage.setItem(viewKey('u1', 'demo', '/t/demo'), JSON.stringify({ rows: 1, tree: 'x' }))
-    expect(keptView(localStorage, viewKey('u1', 'demo', '/t/demo'))).toBeUndefined()
+    expect(keptView(localStorage, viewKey('u1', 'demo', '/t/demo'), '')).toBeUndefined()
+    localStorage.setItem(viewKey('u1', 'demo', '/t/demo'), JSON.stringify({ rows: 1, build: '', tree: 'x' }))
+    expect(keptView(localStorage, viewKey('u1', 'demo', '/t/demo'), '')).toBeUndefined()
   })
 })

@@ -13,8 +13,14 @@ export type ViewNode = string | [tag: string, attributes: Record<string, string>
 export interface KeptView {
   /** The `mw:rows:<name>` mark of the screen's rows, set again when the view is drawn. */
   rows: string
+  /** The app build that drew it: after an update its markup may not fit the new styles. */
+  build: string
   tree: ViewNode[]
 }
+
+/** The running build, named by the entry script index.html loads (its name changes with every build). */
+export const currentBuild = (document: Document) =>
+  document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? ''
 
 const HTML_TAGS = new Set(
   'div span p a ul ol li h1 h2 h3 h4 h5 h6 header nav main section article aside footer button table thead tbody tr th td strong em b i small time label select option textarea input dl dt dd hr br blockquote pre code figure figcaption'.split(
@@ -127,11 +133,11 @@ export function keepView(storage: Storage, key: string, view: KeptView): void {
   }
 }
 
-/** The kept view under `key`, if it is one. */
-export function keptView(storage: Storage, key: string): KeptView | undefined {
+/** The kept view under `key`, if it is one and `build` drew it. */
+export function keptView(storage: Storage, key: string, build: string): KeptView | undefined {
   try {
     const view = JSON.parse(storage.getItem(key) ?? 'null')
-    return view && typeof view.rows === 'string' && Array.isArray(view.tree) ? view : undefined
+    return view && typeof view.rows === 'string' && view.build === build && Array.isArray(view.tree) ? view : undefined
   } catch {
     return undefined
   }
