@@ -4,43 +4,24 @@
  * equipment, a replayed write, a photo, a file in pieces, the report, sign-out. Nothing may
  * depend on which instance answered.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { attachmentAnswerSchema, LIMITS, stagedUploadSchema } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solidImage } from './images.ts'
-import { exitOf, freePort, startServer, untilReady } from './server-process.ts'
+import { startInstancesOnPostgres } from './instances-on-postgres.ts'
 import { signInOver } from './slow-model.ts'
-import { newPostgresDatabase } from './test-database.ts'
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-alternating-'))
-const bases: string[] = []
-const children: ReturnType<typeof startServer>[] = []
+let bases: string[] = []
+let stop: () => Promise<void>
 let turn = 0
 /** The instance the next request goes to: never the one the last request went to. */
 const next = () => bases[turn++ % bases.length] as string
 
 beforeAll(async () => {
-  const url = await newPostgresDatabase()
-  for (const name of ['a', 'b']) {
-    const port = await freePort()
-    const child = startServer(port, dataDir, { DATABASE_URL: url, INSTANCE_ID: name })
-    await untilReady(`http://127.0.0.1:${port}`, child)
-    bases.push(`http://127.0.0.1:${port}`)
-    children.push(child)
-  }
+  ;({ bases, stop } = await startInstancesOnPostgres(['a', 'b']))
 }, 90_000)
 
-afterAll(async () => {
-  for (const child of children) {
-    const exited = exitOf(child)
-    child.kill('SIGKILL')
-    await exited
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => stop())
 
 describe('every other request on the other instance', () => {
   it("carries a technician's day from sign-in to sign-out", async () => {

@@ -1,38 +1,20 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { exitOf, freePort, startServer, untilReady } from './server-process.ts'
+import { startInstancesOnPostgres } from './instances-on-postgres.ts'
 import { signInOver, startAnswer, startSlowModel, useModel } from './slow-model.ts'
-import { newPostgresDatabase } from './test-database.ts'
 
 /** Two server processes on one PostgreSQL database: whatever one is asked, the other knows. */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-two-'))
-const bases: string[] = []
-const children: ReturnType<typeof startServer>[] = []
+let bases: string[] = []
+let stop: () => Promise<void>
 let model: Awaited<ReturnType<typeof startSlowModel>>
 
 beforeAll(async () => {
   model = await startSlowModel()
-  const url = await newPostgresDatabase()
-  for (const name of ['a', 'b']) {
-    const port = await freePort()
-    const env = { DATABASE_URL: url, INSTANCE_ID: name, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }
-    const child = startServer(port, dataDir, env)
-    await untilReady(`http://127.0.0.1:${port}`, child)
-    bases.push(`http://127.0.0.1:${port}`)
-    children.push(child)
-  }
+  ;({ bases, stop } = await startInstancesOnPostgres(['a', 'b'], { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }))
 }, 90_000)
 
 afterAll(async () => {
-  for (const child of children) {
-    const exited = exitOf(child)
-    child.kill('SIGKILL')
-    await exited
-  }
+  await stop()
   await model.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('two instances on one PostgreSQL database', () => {
