@@ -3,14 +3,23 @@
  * page with no text, as a scan) with a correct cross-reference table.
  */
 export function tinyPdf(pages: string[], options: { encrypted?: boolean } = {}): Uint8Array {
+  return pdfOfStreams(
+    pages.map((text) => {
+      const lines = text.split('\n').map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) Tj`)
+      return `BT /F1 12 Tf 72 720 Td ${lines.join(' 0 -14 Td ')} ET`
+    }),
+    options,
+  )
+}
+
+/** A PDF whose pages draw the given content streams (Helvetica as /F1). */
+export function pdfOfStreams(pages: string[], options: { encrypted?: boolean } = {}): Uint8Array {
   const objects: string[] = []
   const pageIds = pages.map((_, i) => 4 + i * 2)
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
-  pages.forEach((text, i) => {
-    const lines = text.split('\n').map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) Tj`)
-    const stream = `BT /F1 12 Tf 72 720 Td ${lines.join(' 0 -14 Td ')} ET`
+  pages.forEach((stream, i) => {
     objects[pageIds[i] as number] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
     objects[(pageIds[i] as number) + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`

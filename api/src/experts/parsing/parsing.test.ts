@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { pdfOfStreams } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
 
 const enc = (text: string) => new TextEncoder().encode(text)
@@ -92,5 +93,30 @@ describe('PDF keeps sections and drops page furniture (a real public manual)', a
     const topology = parsed.paragraphs.find((p) => p.text.includes('maximum drop cable length'))
     expect(topology).toMatchObject({ section: '8 NMEA2000 bus › 8.2 Bus topology', page: 11 })
     expect(parsed.title).toBe('Connecting hardware to NMEA2000')
+  })
+})
+
+describe('PDF tables keep their rows', () => {
+  /** Text drawn at (x, y) in 10 pt Helvetica, each piece on its own, as table cells are. */
+  const at = (x: number, y: number, text: string) => `BT /F1 10 Tf ${x} ${y} Td (${text}) Tj ET`
+  const rows = [
+    ['Code', 'Meaning', 'What to do'],
+    ['E12', 'Seawater flow low', 'Check the strainer'],
+    ['E31', 'Bearing temperature high', 'Stop and call service'],
+  ]
+  const page = [
+    at(72, 720, 'The controller shows these codes when it stops the flywheel.'),
+    ...rows.flatMap((cells, r) => cells.map((cell, c) => at(72 + c * 150, 690 - r * 14, cell))),
+    at(72, 620, 'After a repair the code clears'),
+    at(72, 606, 'once the flywheel has spun up again.'),
+  ].join('\n')
+
+  it('gives each row as cell | cell | cell on a line of its own, and keeps prose joined', async () => {
+    const parsed = await parseDocument('fault-codes.pdf', pdfOfStreams([page]))
+    const lines = parsed.paragraphs.flatMap((p) => p.text.split('\n'))
+    expect(lines).toContain('Code | Meaning | What to do')
+    expect(lines).toContain('E12 | Seawater flow low | Check the strainer')
+    expect(lines).toContain('E31 | Bearing temperature high | Stop and call service')
+    expect(lines).toContain('After a repair the code clears once the flywheel has spun up again.')
   })
 })

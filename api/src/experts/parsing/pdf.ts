@@ -18,17 +18,38 @@ export interface PdfLine {
 interface TextItemLike {
   str: string
   transform: number[]
+  /** Advance width in page units (pdfjs gives it; absent, no gap is read). */
+  width?: number
   height: number
   fontName: string
   hasEOL: boolean
 }
 
-/** Lines of one page in reading order, as pdfjs gives the items. */
+/** A gap between two pieces of one line wider than this many times the type size parts table cells. */
+const CELL_GAP = 1.2
+/** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
+const WORD_GAP = 0.15
+
+type OpenLine = PdfLine & { chars: number; end: number | null; space: boolean }
+
+/** What goes before a piece starting at `x`: a cell boundary, a space or nothing (measured, not taken from the PDF's space items, whose widths are often wrong). */
+function separator(line: OpenLine, x: number, size: number): string {
+  const gap = line.end === null ? null : x - line.end
+  if (gap !== null && gap > size * CELL_GAP) return ' | '
+  return line.space || (gap !== null && gap > size * WORD_GAP) ? ' ' : ''
+}
+
+/**
+ * Lines of one page in reading order, as pdfjs gives the items. Pieces of a line set far apart
+ * (table cells, a label and its value) are joined with ` | `, so a table keeps its rows as
+ * `cell | cell | cell`.
+ */
 export function pageLines(items: TextItemLike[]): PdfLine[] {
   const lines: PdfLine[] = []
-  let current: (PdfLine & { chars: number }) | null = null
+  let current: OpenLine | null = null
   for (const item of items) {
     const y = item.transform[5] ?? 0
+    const x = item.transform[4] ?? 0
     const size = item.height || Math.abs(item.transform[3] ?? 0)
     if (
       current &&
@@ -37,11 +58,15 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       lines.push(current)
       current = null
     }
-    if (!item.str) {
+    if (!item.str.trim()) {
+      if (current) current.space = true
       if (item.hasEOL && current) current.text += '\n'
       continue
     }
-    if (!current) current = { text: '', y, size: 0, font: item.fontName, chars: 0 }
+    if (!current) current = { text: '', y, size: 0, font: item.fontName, chars: 0, end: null, space: false }
+    if (current.text) current.text += separator(current, x, current.size || size)
+    current.space = false
+    current.end = item.width === undefined ? null : x + item.width
     current.text += item.str
     // The line's size and font are those of most of its characters.
     const chars = item.str.trim().length
@@ -157,6 +182,13 @@ export async function pdfParagraphs(
       const gap = lastY === null ? 0 : lastY - line.y
       if (gap > Math.max(line.size, lastSize) * 1.9 || gap < 0) block.push('')
       const bullet = /^[-•▪●◦*]\s*/.test(line.text)
+      // A table row is a paragraph of its own, kept whole, as Markdown's rows are.
+      if (line.text.includes(' | ')) {
+        flush()
+        paragraphs.push({ section: outline.path, page, text: line.text, verbatim: true })
+        lastY = null
+        continue
+      }
       const previous = block.at(-1)
       if (previous && !bullet && /\p{L}-$/u.test(previous) && /^\p{Ll}/u.test(line.text)) {
         block[block.length - 1] = previous.slice(0, -1) + line.text
