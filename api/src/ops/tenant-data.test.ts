@@ -41,6 +41,74 @@ const hashesOf = async (tenant: string) =>
     (r) => r.content_hash,
   )
 
+// Harbor's training: a set with a saved version, an image, an assignment and one attempt at it.
+const harborAdmin = await t.db
+  .selectFrom('users')
+  .select('id')
+  .where('email', '=', 'admin@harbor.local')
+  .executeTakeFirstOrThrow()
+const at = new Date().toISOString()
+const questions = JSON.stringify([{ id: 'q1', kind: 'choice', prompt: 'Which way?', options: ['A', 'B'], answer: 0 }])
+await t.db
+  .insertInto('training_sets')
+  .values({
+    id: 'harbor-set',
+    tenant_slug: 'harbor',
+    title: 'Harbor set',
+    description: '',
+    expert: 'furuno',
+    questions_json: questions,
+    created_by: harborAdmin.id,
+    created_at: at,
+    updated_at: at,
+  })
+  .execute()
+await t.db
+  .insertInto('training_set_versions')
+  .values({ set_id: 'harbor-set', version: 1, questions_json: questions })
+  .execute()
+await t.db
+  .insertInto('training_images')
+  .values({
+    id: 'harbor-image',
+    tenant_slug: 'harbor',
+    media_type: 'image/png',
+    bytes: new Uint8Array([137, 80, 78, 71]),
+    created_by: harborAdmin.id,
+    created_at: at,
+  })
+  .execute()
+await t.db
+  .insertInto('training_assignments')
+  .values({
+    id: 'harbor-assignment',
+    tenant_slug: 'harbor',
+    set_id: 'harbor-set',
+    assigned_to_role: null,
+    assigned_to_id: harborAdmin.id,
+    completed: 1,
+    score: 100,
+    created_by: harborAdmin.id,
+    created_at: at,
+    updated_at: at,
+  })
+  .execute()
+await t.db
+  .insertInto('training_attempts')
+  .values({
+    id: 'harbor-attempt',
+    tenant_slug: 'harbor',
+    assignment_id: 'harbor-assignment',
+    user_id: harborAdmin.id,
+    answers_json: '[0]',
+    answered: 1,
+    questions: 1,
+    score: 100,
+    completed_at: at,
+    set_version: 1,
+  })
+  .execute()
+
 describe('tenant data', () => {
   it('exports everything a tenant owns as documented JSON plus its original files, and nothing of another', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-export-test-'))
@@ -58,6 +126,15 @@ describe('tenant data', () => {
         .filter(Boolean),
     )
     expect([...tenantsSeen]).toEqual(['harbor'])
+    // Training results and what they were taken on travel too.
+    expect(exported.tables.training_attempts.map((a: { id: string }) => a.id)).toEqual(['harbor-attempt'])
+    expect(exported.tables.training_set_versions).toEqual([
+      { set_id: 'harbor-set', version: 1, questions_json: questions },
+    ])
+    expect(exported.tables.training_images).toMatchObject([
+      { id: 'harbor-image', bytes: Buffer.from([137, 80, 78, 71]).toString('base64') },
+    ])
+    expect(exported.tables.message_feedback).toEqual(expect.any(Array))
     expect(exported.tables.users.map((u: { email: string }) => u.email)).not.toContain('tech@demo.local')
     for (const hash of await hashesOf('harbor')) {
       expect(fs.existsSync(originalPath(path.join(dir, 'originals'), hash))).toBe(true)

@@ -4,9 +4,10 @@
  * uploaded files (manuals and case attachments) by hash. `tenant.json` is
  *   { format: "marine-workbench-tenant-export", version: 1, tenant, exportedAt,
  *     tables: { tenants, memberships, users, cases, case_events, case_attachments, conversations, messages,
- *               message_images (bytes in base64), query_log, training_sets, training_assignments,
- *               kb_documents, kb_passages, kb_synonyms, kb_embedding_settings, change_log,
- *               sync_horizon, sync_devices } }
+ *               message_images (bytes in base64), message_feedback, query_log, training_sets,
+ *               training_set_versions, training_images (bytes in base64), training_assignments,
+ *               training_attempts, kb_documents, kb_passages, kb_synonyms, kb_embedding_settings,
+ *               change_log, sync_horizon, sync_devices } }
  * with each table's rows as stored (snake_case columns, JSON columns as text).
  */
 import fs from 'node:fs'

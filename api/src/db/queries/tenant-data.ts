@@ -9,9 +9,11 @@ export const TENANT_WORK_TABLES = [
   'case_attachments',
   'case_events',
   'cases',
+  'message_feedback',
   'messages',
   'conversations',
   'query_log',
+  'training_attempts',
   'training_assignments',
   'training_sets',
   'sync_devices',
@@ -32,7 +34,10 @@ const TENANT_TABLES = [
   'sync_horizon',
 ] as const
 
-/** Everything a tenant owns, table by table (message image bytes as base64). */
+/**
+ * Everything a tenant owns, table by table (image bytes as base64). Pieces of uploads still under
+ * way are not: they are a device's unfinished sending, not the tenant's data.
+ */
 export async function tenantRows(db: Db, tenant: string): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {}
   rows.tenants = (await sql`SELECT * FROM tenants WHERE slug = ${tenant}`.execute(db)).rows
@@ -50,6 +55,14 @@ export async function tenantRows(db: Db, tenant: string): Promise<Record<string,
   const images = await sql<{ message_id: string; position: number; media_type: string; bytes: Uint8Array }>`
     SELECT i.* FROM message_images i JOIN messages m ON m.id = i.message_id WHERE m.tenant_slug = ${tenant}`.execute(db)
   rows.message_images = images.rows.map((r) => ({ ...r, bytes: Buffer.from(r.bytes).toString('base64') }))
+  const pictures = await sql<{
+    bytes: Uint8Array
+  }>`SELECT * FROM training_images WHERE tenant_slug = ${tenant}`.execute(db)
+  rows.training_images = pictures.rows.map((r) => ({ ...r, bytes: Buffer.from(r.bytes).toString('base64') }))
+  rows.training_set_versions = (
+    await sql`SELECT v.* FROM training_set_versions v JOIN training_sets s ON s.id = v.set_id
+      WHERE s.tenant_slug = ${tenant}`.execute(db)
+  ).rows
   return rows
 }
 
