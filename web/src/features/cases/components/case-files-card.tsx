@@ -158,6 +158,7 @@ function FileView({ file, onClose }: { file: CaseFile; onClose: () => void }) {
           <Button variant="destructive" disabled={!local && !online} onClick={() => void remove()}>
             Remove
           </Button>
+          {!local && !online && <p className="muted">Removing a file already on the server needs a connection.</p>}
         </div>
       )}
     </Dialog>
