@@ -3,8 +3,8 @@
  * screen's DOM as a plain tree of allowed elements, attributes and text (never HTML, so nothing is
  * parsed when it comes back and no script can ride along), stored in localStorage under the
  * signed-in user, the tenant and the address. Elements marked `data-live` (the sync status) keep
- * their place but not their content, which would be stale. The boot script (`restore.ts`) draws it before the
- * app's code has loaded; React replaces it with the live screen.
+ * their place but not their content, which would be stale. The boot script (`restore.ts`) draws
+ * it before the app's code has loaded; React replaces it with the live screen.
  */
 
 /** An element: tag, attributes, children; or a text node. */
