@@ -62,12 +62,15 @@ export async function openPage(
   browser: Browser,
   viewport: ViewportName = 'tablet',
   serverUrl = baseUrl(),
+  /** 'block': no service worker, so every request of the app goes through the context's routes. */
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[]; policyViolations: string[] }> {
   const context = await browser.newContext({
     baseURL: serverUrl,
     viewport: VIEWPORTS[viewport],
     isMobile: viewport === 'phone',
     hasTouch: viewport !== 'tablet',
+    serviceWorkers,
   })
   // Generous: CI runs this beside other suites on 2 cores; a real hang still fails the test.
   context.setDefaultTimeout(30_000)
