@@ -32,7 +32,10 @@ const WORD_GAP = 0.15
 
 type OpenLine = PdfLine & { chars: number; end: number | null; space: boolean }
 
-/** What goes before a piece starting at `x`: a cell boundary, a space or nothing (measured, not taken from the PDF's space items, whose widths are often wrong). */
+/**
+ * What goes before a piece starting at `x`: a cell boundary, a space or nothing, measured from
+ * the pieces' positions (the widths of the PDF's own space items are often wrong).
+ */
 function separator(line: OpenLine, x: number, size: number): string {
   const gap = line.end === null ? null : x - line.end
   if (gap !== null && gap > size * CELL_GAP) return ' | '
