@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { inlineLimits } from './inline-limits.ts'
 import { withStatementCache } from './statement-cache.ts'
 import type {
   CaseAttachmentTable,
@@ -109,7 +110,10 @@ export function openSqlite(file: string): { db: Db; sqlite: SQLite.Database } {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [inlineLimits],
+  })
   return { db, sqlite }
 }
 

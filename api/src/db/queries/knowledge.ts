@@ -65,11 +65,12 @@ export async function searchPassages(
   if (forms.length === 0) return []
   if (isPostgres(db)) return searchPassagesOnPostgres(db, tenant, expert, forms, limit)
   // The scope token narrows to the tenant's expert inside the index, so only the best `limit`
-  // rowids are joined; the tenant and expert are checked again on the rows themselves.
+  // rowids are joined; the tenant and expert are checked again on the rows themselves. The LIMIT
+  // is written into the SQL: bound, SQLite would plan the statement again on every run.
   const match = `scope:"${scopeToken(tenant, expert)}" AND (${forms.map(({ form }) => `"${form.replaceAll('"', '""')}"`).join(' OR ')})`
   const { rows } = await sql<PassageHit>`
     SELECT ${HIT_COLUMNS}, hit.rank AS rank
-    FROM (SELECT rowid, rank FROM kb_passages_fts WHERE kb_passages_fts MATCH ${match} ORDER BY rank LIMIT ${limit}) AS hit
+    FROM (SELECT rowid, rank FROM kb_passages_fts WHERE kb_passages_fts MATCH ${match} ORDER BY rank LIMIT ${sql.lit(Math.trunc(limit))}) AS hit
       JOIN kb_passages AS p ON p.id = hit.rowid
       JOIN kb_documents AS d ON d.id = p.document_id
     WHERE p.tenant_slug = ${tenant} AND p.expert = ${expert}
