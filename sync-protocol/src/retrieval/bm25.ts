@@ -31,17 +31,19 @@ const stem = (word: string) => {
 }
 
 /** unicode61 with remove_diacritics, then Porter: the server's FTS5 tokenizer. */
-export const tokens = (text: string) => {
+export const tokens = (text: string): string[] => {
   const lower = text.toLowerCase()
   // Most manuals are plain ASCII, which has no diacritics to remove: the same words, found faster.
-  const words = /^\p{ASCII}*$/u.test(lower)
-    ? lower.split(/[^a-z0-9]+/)
-    : lower
+  const words = NON_ASCII.test(lower)
+    ? lower
         .normalize('NFKD')
         .replace(/\p{M}/gu, '')
-        .split(/[^\p{L}\p{N}]+/u)
-  return words.filter(Boolean).map(stem)
+        .match(/[\p{L}\p{N}]+/gu)
+    : lower.match(/[a-z0-9]+/g)
+  return words ? words.map(stem) : []
 }
+
+const NON_ASCII = /[^\x00-\x7f]/
 
 export function buildIndex(passages: Candidate[]): Bm25Index {
   const postings = new Map<string, [number, number][]>()

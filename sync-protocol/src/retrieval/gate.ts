@@ -70,6 +70,8 @@ interface Weighting {
   known: boolean[]
   /** Known terms held by few passages (a tenth or less): the ones that say what a question is about. */
   specific: boolean[]
+  /** Every stem of every spelling of the terms. */
+  stems: ReadonlySet<string>
 }
 
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
@@ -89,6 +91,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     weights: raw.map((w, i) => w ?? (known.length > 0 && isIdentifier(terms[i]?.word ?? '') ? 0 : unknown)),
     known: raw.map((w) => w !== null),
     specific: raw.map((w) => w !== null && w >= specificFloor),
+    stems: new Set(terms.flatMap((term) => term.forms.flatMap(formStems))),
   }
 }
 
@@ -107,14 +110,16 @@ function knownRelevance(found: boolean[], { weights, known, specific }: Weightin
   return share >= KNOWN_MIN ? share - KNOWN_MARGIN : 0
 }
 
-/** Where each stem occurs in a token list. */
-function positionsByStem(words: string[]): Map<string, number[]> {
+/** Where each of the question's stems occurs in a token list (other words are not kept). */
+function positionsByStem(words: string[], wanted: ReadonlySet<string>): Map<string, number[]> {
   const at = new Map<string, number[]>()
-  words.forEach((word, i) => {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string
+    if (!wanted.has(word)) continue
     const list = at.get(word)
     if (list) list.push(i)
     else at.set(word, [i])
-  })
+  }
   return at
 }
 
@@ -158,8 +163,9 @@ function scoreCandidate(
 ): Scored {
   const { weights } = weighting
   const total = weights.reduce((a, b) => a + b, 0) || 1
-  const body = positionsByStem(tokens(candidate.text))
-  const heading = positionsByStem(tokens(`${candidate.title} ${candidate.section ?? ''}`))
+  const wanted = weighting.stems
+  const body = positionsByStem(tokens(candidate.text), wanted)
+  const heading = positionsByStem(tokens(`${candidate.title} ${candidate.section ?? ''}`), wanted)
   const bodyHits = forms.map((term) => positions(body, term))
   const headingHits = forms.map((term) => positions(heading, term).length > 0)
   const share = (found: boolean[]) => found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
