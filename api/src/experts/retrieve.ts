@@ -3,6 +3,8 @@ import {
   allowedEdits,
   closestWord,
   expandTerms,
+  joinedPairs,
+  joinedStem,
   misspeltStem,
   POOL_SIZE,
   type QueryTerm,
@@ -12,6 +14,7 @@ import {
   type TermStats,
   TOP_K,
   tokens,
+  withJoinedForms,
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
 import { passagesByIds } from '../db/queries/embeddings.ts'
@@ -37,7 +40,7 @@ export interface RetrieveOptions {
 
 /**
  * FTS5's BM25 finds a pool of candidates for any spelling of the question's words (the admin's
- * and the shipped synonyms, corrected typos), fused with the nearest passages by meaning when
+ * and the shipped synonyms, two words the manuals write as one, corrected typos), fused with the nearest passages by meaning when
  * the tenant chose an embedding model; the shared re-ranking and gate decide what to cite.
  */
 export async function retrieve(
@@ -50,8 +53,13 @@ export async function retrieve(
 ): Promise<Retrieval> {
   const words = searchTerms(query)
   if (words.length === 0) return { terms: [], sources: [], bestScore: 0 }
-  const expanded = expandTerms(words, await expertSynonyms(db, tenant, expert))
-  const frequencies = await documentFrequencies(db, tenant, expert, stemsOf(expanded))
+  const pairs = joinedPairs(query, words)
+  const synonymous = expandTerms(words, await expertSynonyms(db, tenant, expert))
+  const frequencies = await documentFrequencies(db, tenant, expert, [
+    ...stemsOf(synonymous),
+    ...pairs.map((p) => joinedStem(p.joined)),
+  ])
+  const expanded = withJoinedForms(synonymous, pairs, (stem) => frequencies.get(stem) ?? 0)
   const terms = await correctTypos(db, { tenant, expert }, expanded, frequencies)
   const stats: TermStats = {
     passages: await expertPassageCount(db, tenant, expert),

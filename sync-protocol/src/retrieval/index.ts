@@ -6,6 +6,7 @@
 
 export { escapeHtml } from '../chat-text.ts'
 export * from './bm25.ts'
+export * from './compounds.ts'
 export * from './equipment.ts'
 export * from './gate.ts'
 export * from './local-answer.ts'

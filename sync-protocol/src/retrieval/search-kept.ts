@@ -1,9 +1,10 @@
 /**
  * Retrieval over the manuals kept on a device, the way the server retrieves over FTS5: a BM25 pool
- * for every spelling of the question's words (the admin's and the shipped synonyms, corrected
- * typos), then the shared re-ranking and gate.
+ * for every spelling of the question's words (the admin's and the shipped synonyms, two words
+ * the manuals write as one, corrected typos), then the shared re-ranking and gate.
  */
 import { type Bm25Index, searchIndex } from './bm25.ts'
+import { joinedPairs, withJoinedForms } from './compounds.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
@@ -21,7 +22,9 @@ export function retrieveKept(
     passages: index.passages.length,
     documentFrequency: (stem) => index.postings.get(stem)?.length ?? 0,
   }
-  const terms = expandTerms(searchTerms(query), synonyms).map((term) => {
+  const words = searchTerms(query)
+  const joined = withJoinedForms(expandTerms(words, synonyms), joinedPairs(query, words), stats.documentFrequency)
+  const terms = joined.map((term) => {
     const stem = misspeltStem(term, stats.documentFrequency)
     if (!stem) return term
     const vocabulary = [...index.postings]
