@@ -3,18 +3,17 @@ import {
   allowedEdits,
   closestWord,
   expandTerms,
-  joinedPairs,
-  joinedStem,
+  joinedSpellings,
   misspeltStem,
   POOL_SIZE,
   type QueryTerm,
   type Retrieval,
   rankCandidates,
   searchTerms,
+  splitSpellings,
   type TermStats,
   TOP_K,
   tokens,
-  withJoinedForms,
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
 import { passagesByIds } from '../db/queries/embeddings.ts'
@@ -40,7 +39,7 @@ export interface RetrieveOptions {
 
 /**
  * FTS5's BM25 finds a pool of candidates for any spelling of the question's words (the admin's
- * and the shipped synonyms, two words the manuals write as one, corrected typos), fused with the nearest passages by meaning when
+ * and the shipped synonyms, words the manuals write together or apart, corrected typos), fused with the nearest passages by meaning when
  * the tenant chose an embedding model; the shared re-ranking and gate decide what to cite.
  */
 export async function retrieve(
@@ -53,14 +52,16 @@ export async function retrieve(
 ): Promise<Retrieval> {
   const words = searchTerms(query)
   if (words.length === 0) return { terms: [], sources: [], bestScore: 0 }
-  const pairs = joinedPairs(query, words)
+  const joins = joinedSpellings(query, words)
   const synonymous = expandTerms(words, await expertSynonyms(db, tenant, expert))
-  const frequencies = await documentFrequencies(db, tenant, expert, [
-    ...stemsOf(synonymous),
-    ...pairs.map((p) => joinedStem(p.joined)),
-  ])
-  const expanded = withJoinedForms(synonymous, pairs, (stem) => frequencies.get(stem) ?? 0)
-  const terms = await correctTypos(db, { tenant, expert }, expanded, frequencies)
+  const frequencies = await documentFrequencies(db, tenant, expert, [...stemsOf(synonymous), ...joins.stems])
+  const df = (stem: string) => frequencies.get(stem) ?? 0
+  const joined = joins.withKnown(synonymous, df)
+  const splits = splitSpellings(joined, df)
+  if (splits.stems.length > 0) {
+    for (const [stem, n] of await documentFrequencies(db, tenant, expert, splits.stems)) frequencies.set(stem, n)
+  }
+  const terms = await correctTypos(db, { tenant, expert }, splits.withKnown(joined, df), frequencies)
   const stats: TermStats = {
     passages: await expertPassageCount(db, tenant, expert),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,

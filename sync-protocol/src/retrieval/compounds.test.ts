@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, type Candidate, joinedPairs, retrieveKept, searchTerms, withJoinedForms } from './index.ts'
+import { buildIndex, type Candidate, joinedSpellings, retrieveKept, searchTerms, splitSpellings } from './index.ts'
 
 const passage = (ordinal: number, text: string): Candidate => ({
   id: `doc1:${ordinal}`,
@@ -12,38 +12,56 @@ const passage = (ordinal: number, text: string): Candidate => ({
   text,
 })
 
-describe('two words of a question that manuals write as one', () => {
-  it('pairs only search terms said side by side, each pair once', () => {
-    const query = 'The BNO055 compass misbehaves on my Pi 2, and Pi 2 again'
-    expect(joinedPairs(query, searchTerms(query)).map((p) => p.joined)).toEqual([
-      'bno055compass',
-      'compassmisbehaves',
-      'pi2',
+const spellings = (query: string, known: string[]) => {
+  const words = searchTerms(query)
+  const df = (stem: string) => (known.includes(stem) ? 1 : 0)
+  const joined = joinedSpellings(query, words).withKnown(
+    words.map((word) => ({ word, forms: [word] })),
+    df,
+  )
+  return splitSpellings(joined, df)
+    .withKnown(joined, df)
+    .map((t) => t.forms)
+}
+
+describe('words a question and a manual write together or apart', () => {
+  it('joins search terms said side by side, never across a stop word or a word with itself', () => {
+    const known = ['bno055compass', 'pi2', 'powerreset', 'alarmalarm']
+    expect(spellings('BNO055 compass on my Pi 2', known)).toEqual([
+      ['bno055', 'bno055compass'],
+      ['compass', 'bno055compass'],
+      ['pi', 'pi2'],
+      ['2', 'pi2'],
     ])
-    // A stop word between two terms breaks the pair; a repeated word never pairs with itself.
-    expect(joinedPairs('power on reset', searchTerms('power on reset'))).toEqual([])
-    expect(joinedPairs('alarm alarm', searchTerms('alarm alarm'))).toEqual([])
+    expect(spellings('power on reset', known)).toEqual([['power'], ['reset']])
+    expect(spellings('alarm alarm', known)).toEqual([['alarm']])
   })
 
-  it('gives both words the joined spelling only where some passage holds it', () => {
-    const terms = [
-      { word: 'back', forms: ['back'] },
-      { word: 'light', forms: ['light', 'lamp'] },
-      { word: 'fuse', forms: ['fuse'] },
-    ]
-    const pairs = joinedPairs('back light fuse', ['back', 'light', 'fuse'])
-    const known = withJoinedForms(terms, pairs, (stem) => (stem === 'backlight' ? 3 : 0))
-    expect(known.map((t) => t.forms)).toEqual([['back', 'backlight'], ['light', 'lamp', 'backlight'], ['fuse']])
-    expect(withJoinedForms(terms, pairs, () => 0)).toBe(terms)
+  it('splits a long word into two known words, and letters from digits where they meet', () => {
+    const known = ['chart', 'plotter', 'nmea', '2000', 'ea']
+    expect(spellings('chartplotter', known)).toEqual([['chartplotter', 'chart plotter']])
+    expect(spellings('nmea2000 backbone', known)).toEqual([['nmea2000', 'nmea 2000'], ['backbone']])
+    // Stop words are never one of the two ("there fore"), and short words are not split.
+    expect(spellings('therefore', ['there', 'fore'])).toEqual([['therefore']])
+    expect(spellings('radar', ['ra', 'dar'])).toEqual([['radar']])
   })
 
-  it('finds the passage that writes the words as one, on the device as on the server', () => {
+  it('adds nothing the passages do not hold', () => {
+    const words = searchTerms('back light fuse')
+    const terms = words.map((word) => ({ word, forms: [word] }))
+    expect(joinedSpellings('back light fuse', words).withKnown(terms, () => 0)).toBe(terms)
+    // A word the passages hold is not split, even where its halves are words too.
+    expect(splitSpellings([{ word: 'seawater', forms: ['seawater'] }], () => 1).stems).toEqual([])
+  })
+
+  it('finds the passage that writes the words together, and the one that writes them apart', () => {
     const index = buildIndex([
       passage(0, 'If the backlight flickers, replace the backlight fuse F3 behind the bezel.'),
       passage(1, 'Keep the light sensor clean; the back cover must stay sealed.'),
       passage(2, 'Route the NMEA 2000 drop cable away from the inverter.'),
+      passage(3, 'A seawater pump feeds the cooler; the sea chest needs a strainer.'),
     ])
-    const found = retrieveKept('demo', index, 'back light flickers')
-    expect(found.sources[0]?.text).toContain('backlight flickers')
+    expect(retrieveKept('demo', index, 'back light flickers').sources[0]?.id).toBe('doc1:0')
+    expect(retrieveKept('demo', index, 'nmea2000 drop cable').sources[0]?.id).toBe('doc1:2')
   })
 })

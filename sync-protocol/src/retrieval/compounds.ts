@@ -1,42 +1,87 @@
 /**
- * Two words of a question that manuals write as one ("Pi 2" and "Pi2", "back light" and
- * "backlight", "chart plotter" and "chartplotter"): the same on the server and on the device.
+ * Words a question and a manual write differently, together or apart ("Pi 2" and "Pi2",
+ * "back light" and "backlight", "chartplotter" and "chart plotter", "NMEA2000" and "NMEA 2000"):
+ * the same on the server and on the device. A spelling is searched only where some passage of
+ * the expert holds it (each of its words, for a split).
  */
 import { tokens } from './bm25.ts'
 import type { QueryTerm } from './synonyms.ts'
+import { searchTerms } from './terms.ts'
 
-/** Each pair of search terms the question has side by side, written as one word. */
-export function joinedPairs(query: string, words: string[]): { first: string; second: string; joined: string }[] {
+interface Spelling {
+  /** The search terms it is a spelling of. */
+  of: string[]
+  /** As searched: one word (joined) or two (split). */
+  form: string
+}
+
+export interface Spellings {
+  /** The stems whose passage counts decide which spellings are searched. */
+  stems: string[]
+  /** The terms, each with its spellings that some passage holds. */
+  withKnown(terms: QueryTerm[], documentFrequency: (stem: string) => number): QueryTerm[]
+}
+
+/** Search terms said side by side, written as one word ("Pi 2" as "pi2"). */
+export const joinedSpellings = (query: string, words: string[]): Spellings => spellingsOf(joinedPairs(query, words))
+
+/**
+ * Each term no passage holds in any spelling, as two words ("backlight" as "back light"); only
+ * those, since a word the manuals already hold needs no other spelling and each split costs a
+ * lookup of both its words.
+ */
+export function splitSpellings(terms: QueryTerm[], documentFrequency: (stem: string) => number): Spellings {
+  const unknown = terms.filter((t) => !t.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0)))
+  return spellingsOf(unknown.flatMap((t) => splits(t.word)))
+}
+
+function spellingsOf(spellings: Spelling[]): Spellings {
+  const stemsOf = (s: Spelling) => s.form.split(' ').map((w) => tokens(w)[0] ?? w)
+  return {
+    stems: [...new Set(spellings.flatMap(stemsOf))],
+    withKnown(terms, documentFrequency) {
+      const known = spellings.filter((s) => stemsOf(s).every((stem) => documentFrequency(stem) > 0))
+      if (known.length === 0) return terms
+      return terms.map((term) => {
+        const extra = known.filter((s) => s.of.includes(term.word) && !term.forms.includes(s.form)).map((s) => s.form)
+        return extra.length ? { ...term, forms: [...term.forms, ...new Set(extra)] } : term
+      })
+    },
+  }
+}
+
+/** Two search terms said side by side, written as one word. */
+function joinedPairs(query: string, words: string[]): Spelling[] {
   const said = query
     .toLowerCase()
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-  const pairs: { first: string; second: string; joined: string }[] = []
+  const pairs: Spelling[] = []
   for (let i = 0; i + 1 < said.length; i++) {
-    const first = said[i] as string
-    const second = said[i + 1] as string
+    const [first, second] = [said[i] as string, said[i + 1] as string]
     if (!words.includes(first) || !words.includes(second) || first === second) continue
-    const joined = `${first}${second}`
-    if (!pairs.some((p) => p.joined === joined)) pairs.push({ first, second, joined })
+    if (!pairs.some((p) => p.form === first + second)) pairs.push({ of: [first, second], form: first + second })
   }
   return pairs
 }
 
-/** The stem under which the index knows a joined pair. */
-export const joinedStem = (joined: string) => tokens(joined)[0] ?? joined
+const MIN_SPLIT_LENGTH = 6
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9'
 
-/** Both terms of a pair the passages hold as one word gain that word as a spelling. */
-export function withJoinedForms(
-  terms: QueryTerm[],
-  pairs: { first: string; second: string; joined: string }[],
-  documentFrequency: (stem: string) => number,
-): QueryTerm[] {
-  const known = pairs.filter((pair) => documentFrequency(joinedStem(pair.joined)) > 0)
-  if (known.length === 0) return terms
-  return terms.map((term) => {
-    const joins = known.filter((p) => p.first === term.word || p.second === term.word).map((p) => p.joined)
-    const forms = [...term.forms, ...joins.filter((j) => !term.forms.includes(j))]
-    return forms.length === term.forms.length ? term : { ...term, forms }
-  })
+/**
+ * A long search term as two words: a word of letters at every point leaving two words that are
+ * not stop words, a word of letters and digits where they meet ("nmea2000", "pi2").
+ */
+function splits(word: string): Spelling[] {
+  const digits = /\d/.test(word)
+  if (word.length < MIN_SPLIT_LENGTH && !digits) return []
+  const found: Spelling[] = []
+  for (let i = 1; i < word.length; i++) {
+    const [left, right] = [word.slice(0, i), word.slice(i)]
+    const apart = digits ? isDigit(left.at(-1)) !== isDigit(right[0]) : left.length >= 3 && right.length >= 3
+    if (!apart || searchTerms(left).length !== 1 || searchTerms(right).length !== 1) continue
+    found.push({ of: [word], form: `${left} ${right}` })
+  }
+  return found
 }

@@ -1,10 +1,10 @@
 /**
  * Retrieval over the manuals kept on a device, the way the server retrieves over FTS5: a BM25 pool
- * for every spelling of the question's words (the admin's and the shipped synonyms, two words
- * the manuals write as one, corrected typos), then the shared re-ranking and gate.
+ * for every spelling of the question's words (the admin's and the shipped synonyms, words the
+ * manuals write together or apart, corrected typos), then the shared re-ranking and gate.
  */
 import { type Bm25Index, searchIndex } from './bm25.ts'
-import { joinedPairs, withJoinedForms } from './compounds.ts'
+import { joinedSpellings, splitSpellings } from './compounds.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
@@ -23,8 +23,10 @@ export function retrieveKept(
     documentFrequency: (stem) => index.postings.get(stem)?.length ?? 0,
   }
   const words = searchTerms(query)
-  const joined = withJoinedForms(expandTerms(words, synonyms), joinedPairs(query, words), stats.documentFrequency)
-  const terms = joined.map((term) => {
+  const df = stats.documentFrequency
+  const joined = joinedSpellings(query, words).withKnown(expandTerms(words, synonyms), df)
+  const spelt = splitSpellings(joined, df).withKnown(joined, df)
+  const terms = spelt.map((term) => {
     const stem = misspeltStem(term, stats.documentFrequency)
     if (!stem) return term
     const vocabulary = [...index.postings]
