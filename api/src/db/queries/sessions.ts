@@ -1,3 +1,4 @@
+import { compiledOnce } from '../compiled-once.ts'
 import type { Db } from '../database.ts'
 import type { UserRow } from '../tables/user.table.ts'
 
@@ -17,6 +18,17 @@ export async function insertSession(
     .execute()
 }
 
+const liveSessionUser = compiledOnce((db, idHash: string, at: string, startedAfter: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at')
+    .where('sessions.id_hash', '=', idHash)
+    .where('sessions.expires_at', '>', at)
+    .where('sessions.created_at', '>', startedAfter),
+)
+
 /** The user of a live session: not expired, and started after `startedAfter`. */
 export async function findSessionUser(
   db: Db,
@@ -24,15 +36,7 @@ export async function findSessionUser(
   at: string,
   startedAfter: string,
 ): Promise<(UserRow & { expires_at: string }) | undefined> {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at')
-    .where('sessions.id_hash', '=', idHash)
-    .where('sessions.expires_at', '>', at)
-    .where('sessions.created_at', '>', startedAfter)
-    .executeTakeFirst()
+  return (await liveSessionUser(db, idHash, at, startedAfter))[0]
 }
 
 export async function extendSession(db: Db, idHash: string, expiresAt: string): Promise<void> {

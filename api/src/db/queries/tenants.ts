@@ -7,6 +7,7 @@ import {
   type TenantUser,
 } from '@mw/sync-protocol'
 import type { Insertable } from 'kysely'
+import { compiledOnce } from '../compiled-once.ts'
 import type { Db } from '../database.ts'
 import type { TenantLogoTable, TenantRow, TenantTable } from '../tables/tenant.table.ts'
 import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
@@ -35,13 +36,13 @@ export const toTenantConfig = (row: TenantRow): TenantConfig => ({
   models: parseModels(row),
 })
 
+const membership = compiledOnce((db, tenant: string, userId: string) =>
+  db.selectFrom('memberships').selectAll().where('tenant_slug', '=', tenant).where('user_id', '=', userId),
+)
+
+/** Read on every request to a workspace: compiled once. */
 export async function findMembership(db: Db, tenant: string, userId: string) {
-  return db
-    .selectFrom('memberships')
-    .selectAll()
-    .where('tenant_slug', '=', tenant)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  return (await membership(db, tenant, userId))[0]
 }
 
 const tenantUserColumns = [
