@@ -87,8 +87,14 @@ export function createApp(deps: AppDeps) {
   )
   app.use('/api/*', async (c, next) => {
     await next()
+    // Set on the answer's own headers: c.header() after next() would copy the whole response.
+    const { headers } = c.res
     // Answers are per user and change: never stored, unless a route says otherwise (a manual's file).
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+    // Any answer may be compressed; said here, compress() need not copy the response to say it.
+    const vary = headers.get('Vary')
+    if (!/accept-encoding|\*/i.test(vary ?? ''))
+      headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
   })
   app.route('/', healthRoutes)
   app.route('/', metricsRoutes)

@@ -22,6 +22,17 @@ describe('compression on the wire', () => {
     expect(JSON.parse(gunzipSync(body).toString())).toEqual(JSON.parse(identity.toString()))
   })
 
+  it('says every API answer varies by Accept-Encoding and is not stored, compressed or not', async () => {
+    for (const res of [
+      await pull(),
+      await pull('gzip'),
+      await t.app.request('/api/t/demo/cases?limit=1', { headers: { cookie: tech } }),
+    ]) {
+      expect(res.headers.get('vary')?.match(/accept-encoding/gi)).toHaveLength(1)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
   it.each(['', 'identity', ';;;', 'gzip;q=0', 'x-unknown, *;q=0'])(
     'answers %j uncompressed and intact',
     async (header) => {
