@@ -43,7 +43,7 @@ export const tokens = (text: string): string[] => {
   return words ? words.map(stem) : []
 }
 
-const NON_ASCII = /[^\x00-\x7f]/
+const NON_ASCII = /[\u0080-\uffff]/
 
 export function buildIndex(passages: Candidate[]): Bm25Index {
   const postings = new Map<string, [number, number][]>()
