@@ -42,8 +42,8 @@ const caseBody = JSON.stringify({
   expert: 'furuno',
   description: 'x'.repeat(LIMITS.jsonBodyMaxBytes * 4),
 })
-const head = (framing: string) =>
-  `POST /api/t/demo/cases HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: ${cookie}\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`
+const head = (framing: string, method = 'POST') =>
+  `${method} /api/t/demo/cases HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: ${cookie}\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`
 
 describe('a refused body over real HTTP', () => {
   it.each([
@@ -72,6 +72,27 @@ describe('a refused body over real HTTP', () => {
       .executeTakeFirstOrThrow()
     expect(after.n).toBe(before.n)
   })
+
+  it.each([
+    ['declared by Content-Length', head(`content-length: ${caseBody.length}`, 'GET') + caseBody],
+    [
+      'sent chunked',
+      `${head('transfer-encoding: chunked', 'GET')}${caseBody.length.toString(16)}\r\n${caseBody}\r\n0\r\n\r\n`,
+    ],
+  ])(
+    'answers a GET that sends a large body anyway as a GET, ignores the body and keeps the connection (%s)',
+    async (_, request) => {
+      const { socket, nextResponse, isClosed } = await connection()
+      socket.write(request)
+      const listed = await nextResponse()
+      expect(listed.head).toMatch(/^HTTP\/1\.1 200 /)
+      expect(Array.isArray(JSON.parse(listed.body))).toBe(true)
+      socket.write('GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n')
+      expect((await nextResponse()).head).toMatch(/^HTTP\/1\.1 200 /)
+      expect(isClosed()).toBe(false)
+      socket.destroy()
+    },
+  )
 
   it('still accepts a body under the limit sent chunked', async () => {
     const small = JSON.stringify({ title: 'Small chunked', expert: 'furuno', description: 'fits' })

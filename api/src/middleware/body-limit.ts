@@ -13,8 +13,8 @@ const MAX_DISCARD_BYTES = 64 * 1024 * 1024
  */
 export function bodyLimit(maxSize: number) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    // A GET or HEAD has no body for the app (nothing reads one); asking for it would build a
-    // whole Request from Node's (~35 µs on every read).
+    // A GET or HEAD has no body for the app (the fetch Request of one never has one, whatever
+    // was sent); asking would build that whole Request from Node's (~35 µs on every read).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const body = c.req.raw.body
     if (!body) return next()
