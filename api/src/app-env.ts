@@ -25,6 +25,8 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps
     user: UserRow | null
+    /** The signed-in user's membership of the workspace the path names, read with the session (null: none). */
+    membershipOf?: { tenant: string; membership: { role: string; deactivated_at: string | null } | null }
     actor: Actor
     requestId: string
     /** Set by the idempotency middleware while a keyed write runs; `stored` once its answer is kept. */

@@ -2,8 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
-import { deleteSession, extendSession, findSessionUser, insertSession } from '../db/queries/sessions.ts'
-import type { UserRow } from '../db/tables/user.table.ts'
+import {
+  deleteSession,
+  extendSession,
+  findSessionUser,
+  insertSession,
+  type SessionUser,
+} from '../db/queries/sessions.ts'
 import { daysAgo, now } from '../lib/time.ts'
 
 export const SESSION_COOKIE = 'mw_session'
@@ -47,22 +52,22 @@ const setSessionCookie = (c: Context<AppEnv>, token: string) =>
   })
 
 /**
- * The signed-in user, or null. A session in use is renewed once less than half its idle life is
- * left, so a tablet used every week stays signed in; one left unused for SESSION_IDLE_DAYS ends, and
- * every session ends SESSION_MAX_DAYS after sign-in however much it is used.
+ * The signed-in user and their membership of `tenant` (any string; '' for none), or null. A
+ * session in use is renewed once less than half its idle life is left, so a tablet used every week
+ * stays signed in; one left unused for SESSION_IDLE_DAYS ends, and every session ends
+ * SESSION_MAX_DAYS after sign-in however much it is used.
  */
-export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
+export async function sessionUser(c: Context<AppEnv>, tenant: string): Promise<SessionUser | null> {
   const token = readToken(c)
   if (!token) return null
   const { db, env } = c.get('deps')
-  const row = await findSessionUser(db, hash(token), now(), daysAgo(env.SESSION_MAX_DAYS))
-  if (!row) return null
-  const { expires_at, ...user } = row
-  if (expires_at < daysAgo(-idleDays(c) / 2)) {
+  const found = await findSessionUser(db, hash(token), now(), daysAgo(env.SESSION_MAX_DAYS), tenant)
+  if (!found) return null
+  if (found.expiresAt < daysAgo(-idleDays(c) / 2)) {
     await extendSession(db, hash(token), daysAgo(-idleDays(c)))
     setSessionCookie(c, token)
   }
-  return user
+  return found
 }
 
 /** Ends the session and returns its OpenID Connect id token (for the provider's logout). */

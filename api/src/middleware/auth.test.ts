@@ -193,3 +193,28 @@ describe('the API boundary', () => {
     expect(logged.join('')).toMatch(/no such table|relation .{0,2}"users.{0,2}" does not exist/)
   })
 })
+
+describe('the membership read with the session', () => {
+  it('is the workspace the path names, however it is spelt, and a paused or missing one is refused', async () => {
+    const { app, db, signIn, userId } = await createTestApp()
+    const cookie = await signIn('tech@demo.local')
+    const list = (tenant: string) => app.request(`/api/t/${tenant}/cases`, { headers: { cookie } })
+    for (const spelt of ['demo', 'DEMO', '%64emo']) expect((await list(spelt)).status, spelt).toBe(200)
+    for (const other of ['harbor', 'de%2Fmo', 'nowhere']) {
+      const res = await list(other)
+      expect(res.status, other).toBe(404)
+      expect((await errorOf(res)).code).toBe('not_found')
+    }
+    await db
+      .updateTable('memberships')
+      .set({ deactivated_at: new Date().toISOString() })
+      .where('tenant_slug', '=', 'demo')
+      .where('user_id', '=', await userId('tech@demo.local'))
+      .execute()
+    const paused = await list('demo')
+    expect(paused.status).toBe(403)
+    expect((await errorOf(paused)).message).toBe(
+      'Your access to this workspace is paused. Ask its administrator to reactivate it.',
+    )
+  })
+})

@@ -5,9 +5,15 @@ import { sessionUser } from '../auth/sessions.ts'
 import { findMembership } from '../db/queries/tenants.ts'
 import { ApiError } from '../errors.ts'
 
-/** Loads the signed-in user (or null) from the session cookie, renewing a session in use. */
+/**
+ * Loads the signed-in user (or null) from the session cookie, renewing a session in use; on a
+ * workspace's path also their membership of it, in the same query (one lookup fewer per request).
+ */
 export const loadUser = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('user', await sessionUser(c))
+  const tenant = /^\/api\/t\/([^/]+)\//.exec(c.req.path)?.[1]?.toLowerCase()
+  const found = await sessionUser(c, tenant ?? '')
+  c.set('user', found?.user ?? null)
+  if (found && tenant !== undefined) c.set('membershipOf', { tenant, membership: found.membership })
   await next()
 })
 
@@ -24,7 +30,10 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user')
   if (!user) throw new ApiError('unauthorized', 'You are signed out. Sign in again to continue.')
   const tenant = c.req.param('tenant')?.toLowerCase() ?? ''
-  const membership = await findMembership(c.get('deps').db, tenant, user.id)
+  const loaded = c.get('membershipOf')
+  // Read with the session unless the path named the workspace differently (percent-encoded).
+  const membership =
+    loaded?.tenant === tenant ? loaded.membership : await findMembership(c.get('deps').db, tenant, user.id)
   if (!membership) throw new ApiError('not_found', `The workspace "${tenant}" was not found.`)
   if (membership.deactivated_at) {
     throw new ApiError('forbidden', 'Your access to this workspace is paused. Ask its administrator to reactivate it.')

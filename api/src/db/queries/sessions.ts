@@ -18,25 +18,47 @@ export async function insertSession(
     .execute()
 }
 
-const liveSessionUser = compiledOnce((db, idHash: string, at: string, startedAfter: string) =>
+const liveSessionUser = compiledOnce((db, idHash: string, at: string, startedAfter: string, tenant: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.user_id', '=', 'users.id').on('memberships.tenant_slug', '=', tenant),
+    )
     .selectAll('users')
-    .select('sessions.expires_at')
+    .select([
+      'sessions.expires_at',
+      'memberships.role as member_role',
+      'memberships.deactivated_at as member_deactivated_at',
+    ])
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', at)
     .where('sessions.created_at', '>', startedAfter),
 )
 
-/** The user of a live session: not expired, and started after `startedAfter`. */
+export interface SessionUser {
+  user: UserRow
+  expiresAt: string
+  /** The user's membership of `tenant`, null when they have none. */
+  membership: { role: string; deactivated_at: string | null } | null
+}
+
+/**
+ * The user of a live session (not expired, started after `startedAfter`) and, in the same
+ * query, their membership of `tenant`: a request to a workspace needs both.
+ */
 export async function findSessionUser(
   db: Db,
   idHash: string,
   at: string,
   startedAfter: string,
-): Promise<(UserRow & { expires_at: string }) | undefined> {
-  return (await liveSessionUser(db, idHash, at, startedAfter))[0]
+  tenant: string,
+): Promise<SessionUser | undefined> {
+  const row = (await liveSessionUser(db, idHash, at, startedAfter, tenant))[0]
+  if (!row) return undefined
+  const { expires_at, member_role, member_deactivated_at, ...user } = row
+  const membership = member_role === null ? null : { role: member_role, deactivated_at: member_deactivated_at }
+  return { user, expiresAt: expires_at, membership }
 }
 
 export async function extendSession(db: Db, idHash: string, expiresAt: string): Promise<void> {
