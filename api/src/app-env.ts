@@ -1,5 +1,6 @@
 import type { Actor } from './auth/actor.ts'
 import type { Db } from './db/database.ts'
+import type { MembershipAccess } from './db/queries/sessions.ts'
 import type { UserRow } from './db/tables/user.table.ts'
 import type { Env } from './env.ts'
 import type { InstanceSignals } from './lib/instance-signals.ts'
@@ -26,7 +27,7 @@ export interface AppEnv {
     deps: AppDeps
     user: UserRow | null
     /** The signed-in user's membership of the workspace the path names, read with the session (null: none). */
-    membershipOf?: { tenant: string; membership: { role: string; deactivated_at: string | null } | null }
+    membershipOf?: { tenant: string; membership: MembershipAccess | null }
     actor: Actor
     requestId: string
     /** Set by the idempotency middleware while a keyed write runs; `stored` once its answer is kept. */

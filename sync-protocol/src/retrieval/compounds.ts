@@ -6,7 +6,7 @@
  */
 import { tokens } from './bm25.ts'
 import type { QueryTerm } from './synonyms.ts'
-import { searchTerms } from './terms.ts'
+import { saidWords, searchTerms } from './terms.ts'
 
 interface Spelling {
   /** The search terms it is a spelling of. */
@@ -52,11 +52,7 @@ function spellingsOf(spellings: Spelling[]): Spellings {
 
 /** Two search terms said side by side, written as one word. */
 function joinedPairs(query: string, words: string[]): Spelling[] {
-  const said = query
-    .toLowerCase()
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
+  const said = saidWords(query)
   const pairs: Spelling[] = []
   for (let i = 0; i + 1 < said.length; i++) {
     const [first, second] = [said[i] as string, said[i + 1] as string]

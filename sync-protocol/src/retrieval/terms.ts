@@ -17,15 +17,19 @@ const STOPWORDS = /* @__PURE__ */ new Set(
 
 const MAX_TERMS = 24
 
-/** Distinct, lower-cased content words of the question, in order of first appearance. */
-export function searchTerms(query: string): string[] {
-  const words = query
+/** Every word of the question as said, lower-cased, in order (stop words and repeats included). */
+export const saidWords = (query: string): string[] =>
+  query
     .toLowerCase()
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+
+/** Distinct, lower-cased content words of the question, in order of first appearance. */
+export function searchTerms(query: string): string[] {
   const terms: string[] = []
-  for (const word of words) {
-    if (!word || STOPWORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue
+  for (const word of saidWords(query)) {
+    if (STOPWORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue
     if (word.length > 40 || terms.includes(word)) continue
     terms.push(word)
     if (terms.length === MAX_TERMS) break

@@ -1,6 +1,6 @@
 import { compiledOnce } from '../compiled-once.ts'
 import type { Db } from '../database.ts'
-import type { UserRow } from '../tables/user.table.ts'
+import type { MembershipRow, UserRow } from '../tables/user.table.ts'
 
 export async function insertSession(
   db: Db,
@@ -36,11 +36,14 @@ const liveSessionUser = compiledOnce((db, idHash: string, at: string, startedAft
     .where('sessions.created_at', '>', startedAfter),
 )
 
+/** What a membership says of the member's access: their role, and whether it is paused. */
+export type MembershipAccess = Pick<MembershipRow, 'role' | 'deactivated_at'>
+
 export interface SessionUser {
   user: UserRow
   expiresAt: string
   /** The user's membership of `tenant`, null when they have none. */
-  membership: { role: string; deactivated_at: string | null } | null
+  membership: MembershipAccess | null
 }
 
 /**
