@@ -6,6 +6,7 @@
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect, test } from 'vitest'
+import { readJpegHeader } from '../src/lib/jpeg-header.ts'
 import { randomPng } from '../src/sync/test/png.ts'
 import {
   addCaseNote,
@@ -109,6 +110,69 @@ test('equipment, two photos and a signature added offline reach the server once 
     expect(text).toContain(expected)
   }
   expect(text).toContain('Customer signature')
+  expect(pageErrors).toEqual([])
+  await context.close()
+})
+
+test('a camera JPEG held upright (EXIF turned a quarter) is kept upright, 1600 px wide', async () => {
+  const { context, page, pageErrors } = await openPage(browser(), 'tablet')
+  await signInAs(page, USERS.tech.email)
+  const created = await context.request.post('/api/t/demo/cases', {
+    data: { title: 'Upright photo', expert: 'seakeeper' },
+  })
+  const { id } = (await created.json()) as { id: string }
+  await page.goto(`/t/demo/cases/${id}`)
+  await page.getByRole('heading', { name: 'Upright photo' }).waitFor()
+
+  // Stored 4000 x 3000, left half red and right half blue; orientation 6 shows it 3000 x 4000, the
+  // red half on top. The resizer decodes it at half size, where the turn must still be applied.
+  const stored = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(4000, 3000)
+    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
+    context.fillStyle = '#ff0000'
+    context.fillRect(0, 0, 2000, 3000)
+    context.fillStyle = '#0000ff'
+    context.fillRect(2000, 0, 2000, 3000)
+    return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer())]
+  })
+  const exifTurned = [
+    0xff, 0xe1, 0, 34, 0x45, 0x78, 0x69, 0x66, 0, 0, 0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
+    0, 6, 0, 0, 0, 0, 0, 0,
+  ]
+  const photo = Buffer.from([...stored.slice(0, 2), ...exifTurned, ...stored.slice(2)])
+  await page
+    .getByLabel('Attach photos or PDF files')
+    .setInputFiles({ name: 'mast.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await waitForSynced(page)
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await context.request.get(`/api/t/demo/cases/${id}/attachments`)).json()) as {
+            attachments: unknown[]
+          }
+        ).attachments.length,
+    )
+    .toBe(1)
+  const { attachments } = (await (await context.request.get(`/api/t/demo/cases/${id}/attachments`)).json()) as {
+    attachments: { id: string }[]
+  }
+  const kept = await (await context.request.get(`/api/t/demo/attachments/${attachments[0]?.id}/file`)).body()
+  expect(readJpegHeader(new Uint8Array(kept))).toEqual({ width: 1600, height: 2133, orientation: 1 })
+  const [top, bottom] = await page.evaluate(
+    async (bytes) => {
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }))
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+      const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
+      context.drawImage(bitmap, 0, 0)
+      return [200, 1900].map((y) => [...context.getImageData(800, y, 1, 1).data.slice(0, 3)])
+    },
+    [...kept],
+  )
+  expect(top?.[0]).toBeGreaterThan(200)
+  expect(top?.[2]).toBeLessThan(60)
+  expect(bottom?.[0]).toBeLessThan(60)
+  expect(bottom?.[2]).toBeGreaterThan(200)
   expect(pageErrors).toEqual([])
   await context.close()
 })
