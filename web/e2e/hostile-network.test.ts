@@ -5,7 +5,7 @@
  * keeps what was typed until it is saved, and the sync indicator never says "Synced" while
  * something waits.
  */
-import type { BrowserContext, Page, Route } from 'playwright-core'
+import type { BrowserContext, Page, Request, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { addCaseNote, browserForThisFile, dumpOutboxes, openPage, signInAs, USERS, waitForSynced } from './harness.ts'
 
@@ -61,12 +61,12 @@ describe('on a hostile network', () => {
     expect(await page.evaluate(() => navigator.onLine)).toBe(true)
 
     const seen: string[] = []
-    context.on('requestfailed', (r) =>
-      seen.push(`${r.method()} ${r.url()} ${r.serviceWorker() ? '(service worker) ' : ''}failed`),
-    )
-    context.on('requestfinished', (r) =>
-      seen.push(`${r.method()} ${r.url()} ${r.serviceWorker() ? '(service worker) ' : ''}reached the server`),
-    )
+    const note = (r: Request, outcome: string) => {
+      if (r.url().includes('/api/'))
+        seen.push(`${r.method()} ${r.url()} ${r.serviceWorker() ? '(service worker) ' : ''}${outcome}`)
+    }
+    context.on('requestfailed', (r) => note(r, 'failed'))
+    context.on('requestfinished', (r) => note(r, 'reached the server'))
 
     const question = 'The gyro will not spool up after the shore power dropped. What do I check first?'
     await ask(page, question)
