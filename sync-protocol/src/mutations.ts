@@ -33,6 +33,8 @@ export const mutationArgsSchemas = {
   }),
   /** Replaces the vessel and the list of units; the history keeps each version, so nothing is lost. */
   'case.setEquipment': z.object({ caseId: idSchema, vessel: vesselSchema, equipment: equipmentSchema }),
+  /** Removes an uploaded photo or file of a case (its author, a Manager or an Admin); one already gone stays gone. */
+  'attachment.delete': z.object({ id: idSchema }),
   'training.createSet': z.object({
     id: idSchema,
     title: requiredText(LIMITS.titleMaxChars),

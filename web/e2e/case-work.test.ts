@@ -2,7 +2,8 @@
  * A technician's job on a tablet with no network: the vessel and a unit with its serial, two
  * photos (one from a 12 MP-class camera, scaled down on the device) and the customer's signature
  * go on a case; all of it is still there after a reload offline, and once the link returns the
- * server holds each photo once and the service report carries the title, notes and serials.
+ * server holds each photo once and the service report carries the title, notes and serials. A
+ * photo held upright stays upright, and a file removed offline is removed on the server later.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect, test } from 'vitest'
@@ -173,6 +174,46 @@ test('a camera JPEG held upright (EXIF turned a quarter) is kept upright, 1600 p
   expect(top?.[2]).toBeLessThan(60)
   expect(bottom?.[0]).toBeLessThan(60)
   expect(bottom?.[2]).toBeGreaterThan(200)
+  expect(pageErrors).toEqual([])
+  await context.close()
+})
+
+test('a file removed offline is gone at once, after a reload, and from the server once the link returns', async () => {
+  const { context, page, pageErrors } = await openPage(browser(), 'tablet')
+  await signInAs(page, USERS.tech.email)
+  await waitForServiceWorker(page)
+  const created = await context.request.post('/api/t/demo/cases', {
+    data: { title: 'Wrong photo', expert: 'seakeeper' },
+  })
+  const { id } = (await created.json()) as { id: string }
+  await page.goto(`/t/demo/cases/${id}`)
+  await page.getByRole('heading', { name: 'Wrong photo' }).waitFor()
+  await page.getByLabel('Attach photos or PDF files').setInputFiles({
+    name: 'thumb.png',
+    mimeType: 'image/png',
+    buffer: randomPng(320, 240),
+  })
+  await waitForSynced(page)
+  const files = page.getByRole('region', { name: 'Photos and Files' })
+  const serverFiles = async () =>
+    ((await (await context.request.get(`/api/t/demo/cases/${id}/attachments`)).json()) as { attachments: unknown[] })
+      .attachments.length
+  await expect.poll(serverFiles).toBe(1)
+
+  await context.setOffline(true)
+  await files.getByRole('button', { name: 'Open thumb.png' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
+  await page.getByText('Saved on this device, will sync').waitFor()
+  await expect.poll(() => files.getByRole('button', { name: 'Open thumb.png' }).count()).toBe(0)
+  await page.reload()
+  await page.getByRole('heading', { name: 'Wrong photo' }).waitFor()
+  await files.waitFor()
+  expect(await files.getByRole('button', { name: 'Open thumb.png' }).count()).toBe(0)
+
+  await context.setOffline(false)
+  await waitForSynced(page)
+  await expect.poll(serverFiles).toBe(0)
+  expect(await files.getByRole('button', { name: 'Open thumb.png' }).count()).toBe(0)
   expect(pageErrors).toEqual([])
   await context.close()
 })

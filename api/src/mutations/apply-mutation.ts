@@ -2,6 +2,7 @@ import type { Mutation } from '@mw/sync-protocol'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { attemptTraining } from '../training/attempts.ts'
+import { removeAttachment } from './attachments.ts'
 import { appendCaseNote, createCase, setCaseEquipment, setCaseStatus } from './cases.ts'
 import { deleteConversation, rateAnswer, recordUserMessage, renameConversation, restoreConversation } from './chat.ts'
 import { imagesOf, type PreparedImages } from './image-uploads.ts'
@@ -29,6 +30,8 @@ export function applyMutation(
       return appendCaseNote(trx, actor, m.args)
     case 'case.setEquipment':
       return setCaseEquipment(trx, actor, m.args)
+    case 'attachment.delete':
+      return removeAttachment(trx, actor, m.args)
     case 'training.createSet':
       return createTrainingSet(trx, actor, m.args)
     case 'training.updateSet':

@@ -1,16 +1,20 @@
 /**
  * What a tablet that added photos at sea relies on: its own attachment ids make a repeated upload
- * a replay (kept once), the files reach other devices through the sync feed (and their removal
+ * a replay (kept once), a removal queued offline applies once and only by whoever may remove it,
+ * the files reach other devices through the sync feed (and their removal
  * too), a case holds a bounded number of files, signatures are images, and the bytes answer Range
  * and If-None-Match.
  */
+
+import fs from 'node:fs'
 import { attachmentAnswerSchema, LIMITS } from '@mw/sync-protocol'
 import sharp from 'sharp'
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
+import { originalPath } from '../documents/originals.ts'
 import { form } from '../test/documents-kit.ts'
 import { tinyPdf } from '../test/pdf.ts'
-import { pullAll } from '../test/sync-kit.ts'
+import { mutation, pullAll, pushOk } from '../test/sync-kit.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 const t = await createTestApp()
@@ -147,6 +151,58 @@ describe('attachments sent from a device', () => {
     expect(later.changes).toContainEqual(
       expect.objectContaining({ entity: 'attachment', id: attachment.id, op: 'delete' }),
     )
+  })
+
+  it("is removed from a device's queue by its author, once, and its bytes go when nothing else uses them", async () => {
+    const caseId = await newCase()
+    const { attachment } = attachmentAnswerSchema.parse(
+      await (await send(caseId, { id: uuidv7() }, await png('#00aa55'))).json(),
+    )
+    const [row] = await rows(caseId)
+    const bytes = originalPath(t.deps.env.documentsDir, row?.sha256 ?? '')
+    expect(fs.existsSync(bytes)).toBe(true)
+    const removal = mutation(1, 'attachment.delete', { id: attachment.id })
+    const device = uuidv7()
+    const first = await pushOk(t, tech, device, [removal])
+    expect(first.results).toEqual([{ mid: removal.mid, status: 'applied' }])
+    expect(await rows(caseId)).toEqual([])
+    expect(fs.existsSync(bytes)).toBe(false)
+    // The answer was lost and the device sends it again: nothing more happens.
+    const again = await pushOk(t, tech, device, [removal])
+    expect(again.results).toEqual([
+      expect.objectContaining({ mid: removal.mid, status: 'duplicate', outcome: 'applied' }),
+    ])
+  })
+
+  it("refuses to remove someone else's file for a Technician, and leaves other tenants' and unknown files alone", async () => {
+    const caseId = await newCase()
+    const managerFile = attachmentAnswerSchema.parse(
+      await (await send(caseId, { id: uuidv7() }, await png('#aa0000'), manager)).json(),
+    ).attachment
+    const harborCase = await t.app.request('/api/t/harbor/cases', {
+      method: 'POST',
+      headers: { cookie: harborAdmin, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Radar on Sea Breeze', expert: 'seakeeper' }),
+    })
+    const harborCaseId = ((await harborCase.json()) as { id: string }).id
+    const harborFile = attachmentAnswerSchema.parse(
+      await (await send(harborCaseId, { id: uuidv7() }, await png('#0000aa'), harborAdmin, 'harbor')).json(),
+    ).attachment
+    const removals = [
+      mutation(1, 'attachment.delete', { id: managerFile.id }),
+      mutation(2, 'attachment.delete', { id: harborFile.id }),
+      mutation(3, 'attachment.delete', { id: uuidv7() }),
+      mutation(4, 'attachment.delete', { id: 'not-an-id' }),
+    ]
+    const answer = await pushOk(t, tech, uuidv7(), removals)
+    expect(answer.results.map((r) => [r.status, 'code' in r ? r.code : undefined])).toEqual([
+      ['rejected', 'forbidden'],
+      ['applied', undefined],
+      ['applied', undefined],
+      ['rejected', 'invalid_input'],
+    ])
+    expect((await rows(caseId)).map((r) => r.id)).toEqual([managerFile.id])
+    expect((await rows(harborCaseId)).map((r) => r.id)).toEqual([harborFile.id])
   })
 
   it('serves a byte range, and a 304 to a device that has the file', async () => {

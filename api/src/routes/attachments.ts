@@ -3,12 +3,9 @@ import { ATTACHMENT_KINDS, type AttachmentKind, idSchema, LIMITS } from '@mw/syn
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { cleanAttachment } from '../attachments/clean-file.ts'
-import { isManagerOrAdmin } from '../auth/actor.ts'
 import {
-  bytesStillUsed,
   caseAttachments,
   countCaseAttachments,
-  deleteAttachment,
   findAttachment,
   findAttachmentOwner,
   insertAttachment,
@@ -17,11 +14,13 @@ import {
 import { findVisibleCase } from '../db/queries/cases.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { deleteStagedUpload } from '../db/queries/staged-uploads.ts'
-import { originalPath, removeOriginal, storeOriginal } from '../documents/originals.ts'
+import { originalPath, storeOriginal } from '../documents/originals.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { sendStoredFile } from '../lib/send-stored-file.ts'
 import { now } from '../lib/time.ts'
+import { releaseStoredBytes, removeAttachment } from '../mutations/attachments.ts'
+import { runMutation } from '../mutations/run-mutation.ts'
 import { stagedFile } from './staged-uploads.ts'
 
 /**
@@ -109,18 +108,12 @@ export const attachmentRoutes = new Hono<AppEnv>()
     })
   })
   .delete('/attachments/:id', async (c) => {
-    const { db, env } = c.get('deps')
+    const deps = c.get('deps')
     const actor = c.get('actor')
-    const row = await findAttachment(db, actor.tenant, c.req.param('id'))
-    if (!row || !(await findVisibleCase(db, actor, row.case_id))) throw notFound('The attachment')
-    if (row.created_by !== actor.userId && !isManagerOrAdmin(actor)) {
-      throw new ApiError('forbidden', 'Only the person who added this file, a Manager or an Admin can remove it.')
-    }
-    await db.transaction().execute(async (trx) => {
-      await deleteAttachment(trx, row.id)
-      await recordChange(trx, actor.tenant, 'attachment', row.id, 'delete')
-    })
-    if (!(await bytesStillUsed(db, row.sha256))) removeOriginal(env.documentsDir, row.sha256)
+    const row = await findAttachment(deps.db, actor.tenant, c.req.param('id'))
+    if (!row || !(await findVisibleCase(deps.db, actor, row.case_id))) throw notFound('The attachment')
+    const removed = await runMutation(deps.db, (trx) => removeAttachment(trx, actor, { id: row.id }))
+    if (removed) await releaseStoredBytes(deps, removed.sha256)
     return c.body(null, 204)
   })
 

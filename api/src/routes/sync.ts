@@ -2,6 +2,7 @@ import { pullQuerySchema, pushBodySchema } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { validate } from '../middleware/validate.ts'
+import { releaseStoredBytes } from '../mutations/attachments.ts'
 import { pullChanges } from '../sync/pull.ts'
 import { pushMutations } from '../sync/push.ts'
 
@@ -11,13 +12,14 @@ export const syncRoutes = new Hono<AppEnv>()
     const { deviceId, mutations } = c.req.valid('json')
     const deps = c.get('deps')
     const actor = c.get('actor')
-    const { answer, newMessages } = await pushMutations(deps.db, actor, deviceId, mutations)
+    const { answer, newMessages, removedFiles } = await pushMutations(deps.db, actor, deviceId, mutations)
     const metrics = deps.metrics
     metrics?.syncRequests.inc({ kind: 'push' })
     metrics?.syncRows.inc({ kind: 'push' }, mutations.length)
     metrics?.syncBytes.inc({ kind: 'push' }, Number(c.req.header('content-length') ?? 0))
     for (const result of answer.results) metrics?.mutations.inc({ outcome: result.status })
     for (const messageId of newMessages) deps.onUserMessage?.(actor, messageId)
+    for (const sha256 of removedFiles) await releaseStoredBytes(deps, sha256)
     return c.json(answer)
   })
   .get('/pull', validate('query', pullQuerySchema), async (c) => {

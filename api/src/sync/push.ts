@@ -32,6 +32,8 @@ export interface PushOutput {
   answer: PushAnswer
   /** Chat messages stored by this push, to be answered after commit. */
   newMessages: string[]
+  /** The stored bytes of files this push removed, to let go after commit (releaseStoredBytes). */
+  removedFiles: string[]
 }
 
 export async function pushMutations(db: Db, actor: Actor, deviceId: string, mutations: unknown[]): Promise<PushOutput> {
@@ -55,6 +57,7 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
     let lastSeq = device.last_seq
     const results: PushResult[] = []
     const newMessages: string[] = []
+    const removedFiles: string[] = []
     const deviceActor: Actor = { ...actor, deviceId }
 
     for (const raw of mutations) {
@@ -99,7 +102,7 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
         results.push({ mid, status: 'gap', expectedSeq: lastSeq + 1 })
         break
       }
-      const { status, result } = await applyOne(trx, deviceActor, raw, images)
+      const { status, result, value } = await applyOne(trx, deviceActor, raw, images)
       await insertSyncMutation(trx, {
         mid,
         deviceId,
@@ -113,9 +116,11 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
       results.push({ mid, status, ...result })
       const parsed = raw as { type: string; args: { messageId: string } }
       if (status === 'applied' && parsed.type === 'chat.send') newMessages.push(parsed.args.messageId)
+      const removed = value as { sha256?: unknown } | null
+      if (parsed.type === 'attachment.delete' && typeof removed?.sha256 === 'string') removedFiles.push(removed.sha256)
     }
     await updateDevice(trx, deviceId, lastSeq, at)
-    return { answer: { results, lastSeq }, newMessages }
+    return { answer: { results, lastSeq }, newMessages, removedFiles }
   })
 }
 
@@ -124,7 +129,7 @@ async function applyOne(
   actor: Actor,
   raw: unknown,
   images: PreparedImages,
-): Promise<{ status: Outcome; result: StoredResult }> {
+): Promise<{ status: Outcome; result: StoredResult; value?: unknown }> {
   const parsed = mutationSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -141,7 +146,7 @@ async function applyOne(
     const outcome = await withSavepoint(trx, () => applyMutation(trx, actor, parsed.data as Mutation, images))
     return outcome.status === 'conflict'
       ? { status: 'conflict', result: { reason: outcome.reason } }
-      : { status: 'applied', result: {} }
+      : { status: 'applied', result: {}, value: outcome.value }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return { status: 'rejected', result: { code: error.code, reason: error.message } }

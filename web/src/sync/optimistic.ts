@@ -35,6 +35,8 @@ export function touchedKeys(entry: OutboxEntry): RowKey[] {
       return [rowKey('case', entry.args.caseId)]
     case 'case.appendNote':
       return [rowKey('case', entry.args.caseId), rowKey('caseEvent', entry.args.noteId)]
+    case 'attachment.delete':
+      return [rowKey('attachment', entry.args.id)]
     case 'training.createSet':
     case 'training.updateSet':
       return [rowKey('trainingSet', entry.args.id)]
@@ -115,6 +117,11 @@ export async function applyLocally(db: LocalDb, entry: OutboxEntry): Promise<voi
       await db.caseEvents.put({ id: noteId, caseId, kind: 'note', authorId: db.userId, data: { text }, createdAt: at })
       return
     }
+    case 'attachment.delete':
+      // The bytes go too: should the server refuse, the row comes back and its file is fetched again.
+      await db.attachments.delete(entry.args.id)
+      await db.fileBlobs.delete(entry.args.id)
+      return
     case 'training.createSet': {
       if (await serverHas(db, rowKey('trainingSet', entry.args.id))) return
       const row: TrainingSet = { ...entry.args, version: 1, createdBy: db.userId, createdAt: at }

@@ -3,6 +3,7 @@ import { LIMITS } from '@mw/sync-protocol'
 import { describe, expect, it } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
 import { createCase, setCaseEquipment } from '../features/cases/actions.ts'
+import { removeCaseFile } from '../features/cases/case-files.ts'
 import { drainAll } from './drainer.ts'
 import { randomPng } from './test/png.ts'
 import { fetchAs, startServer } from './test/server-harness.ts'
@@ -82,6 +83,51 @@ describe('photos added to a case on the device', () => {
       .where('case_id', '=', caseId)
       .execute()
     expect(kept).toEqual([{ file_name: 'screen.png' }])
+  })
+
+  it('removes an uploaded file offline at once, and on the server once the link returns; a refused removal puts it back', async () => {
+    const server = await startServer()
+    const tech = fetchAs(await server.signIn('tech@demo.local'), server.handle)
+    const manager = fetchAs(await server.signIn('manager@demo.local'), server.handle)
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    const { id: caseId } = await createCase(db, { title: 'Fin seals', description: '', expert: 'seakeeper', tags: [] })
+    const own = await queueUpload(db, { caseId, kind: 'file', ...photo('seal.png') })
+    expect(await drainAll(db, { fetch: tech })).toEqual({ status: 'synced' })
+    // The manager adds a photo to the technician's case, which the technician may not remove.
+    const body = new FormData()
+    body.append('file', photo('manager.png').blob, 'manager.png')
+    const added = await manager(`/api/t/demo/cases/${caseId}/attachments`, { method: 'POST', body })
+    const managers = ((await added.json()) as { attachment: { id: string } }).attachment.id
+    expect(await drainAll(db, { fetch: tech })).toEqual({ status: 'synced' })
+    const onDevice = async () =>
+      (await db.attachments.where('caseId').equals(caseId).toArray()).map((a) => a.fileName).sort()
+    expect(await onDevice()).toEqual(['manager.png', 'seal.png'])
+
+    for (const id of [own, managers]) {
+      const file = await db.attachments.get(id)
+      if (!file) throw new Error('the file is not on the device')
+      await removeCaseFile(db, { ...file, waiting: false, refused: null, blob: null })
+    }
+    expect(await onDevice()).toEqual([])
+    expect(await db.fileBlobs.get(own)).toBeUndefined()
+    const noLink = (async () => {
+      throw new TypeError('Failed to fetch')
+    }) as typeof globalThis.fetch
+    expect((await drainAll(db, { fetch: noLink })).status).toBe('offline')
+    expect(await onDevice()).toEqual([])
+
+    expect(await drainAll(db, { fetch: tech })).toEqual({ status: 'synced' })
+    const kept = await server.db
+      .selectFrom('case_attachments')
+      .select('file_name')
+      .where('case_id', '=', caseId)
+      .execute()
+    expect(kept).toEqual([{ file_name: 'manager.png' }])
+    expect(await onDevice()).toEqual(['manager.png'])
+    const refused = await db.outbox.where('state').equals('rejected').toArray()
+    expect(refused.map((e) => [e.type, e.reason])).toEqual([
+      ['attachment.delete', expect.stringContaining('Only the person who added')],
+    ])
   })
 
   it('sends a large file in pieces and, after a dropped link, goes on from where the server copy ends', async () => {

@@ -1,7 +1,7 @@
 import { IMAGE_TYPES, LIMITS } from '@mw/sync-protocol'
 import type { LocalDb } from '../../db/local-db.ts'
-import { apiFetch } from '../../lib/api-client.ts'
 import { checkImage, ImageError, resizeIfWide } from '../../lib/images.ts'
+import { enqueueMutation } from '../../sync/outbox.ts'
 import { discardUpload, queueUpload } from '../../sync/uploads.ts'
 import type { CaseFile } from './hooks/use-case-files.ts'
 
@@ -31,14 +31,10 @@ export function addSignature(db: LocalDb, caseId: string, png: Blob): Promise<st
   return queueUpload(db, { caseId, blob: png, fileName: 'customer-signature.png', kind: 'signature' })
 }
 
-/** Removes a file: one still on this device only goes at once; an uploaded one needs the server. */
+/** Removes a file, offline too: one still on this device only goes at once; an uploaded one through the outbox. */
 export async function removeCaseFile(db: LocalDb, file: CaseFile): Promise<void> {
   if (file.waiting || file.refused) return discardUpload(db, file.id)
-  await apiFetch('DELETE', `/api/t/${db.tenant}/attachments/${file.id}`, { timeoutMs: 15_000 })
-  await db.transaction('rw', db.attachments, db.fileBlobs, async () => {
-    await db.attachments.delete(file.id)
-    await db.fileBlobs.delete(file.id)
-  })
+  await enqueueMutation(db, { type: 'attachment.delete', args: { id: file.id } })
 }
 
 export const filesLeft = (files: CaseFile[]) => LIMITS.attachmentsPerCase - files.length

@@ -4,10 +4,9 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
 import { formatDateTime } from '../../../lib/relative-time.ts'
+import { savedToast } from '../../../lib/saved-toast.ts'
 import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
-import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { addCaseFile, FILE_TYPES_TEXT, filesLeft, removeCaseFile } from '../case-files.ts'
 import type { CaseFile } from '../hooks/use-case-files.ts'
@@ -124,7 +123,6 @@ function FileView({ file, onClose }: { file: CaseFile; onClose: () => void }) {
   const tenant = useTenant()
   const user = useCurrentUser()
   const role = useRole(tenant)
-  const online = useOnlineStatus()
   const url = useFileUrl(tenant, file)
   const mayRemove = file.createdBy === user?.id || role === 'Manager' || role === 'Admin'
   const local = file.waiting || file.refused !== null
@@ -132,9 +130,10 @@ function FileView({ file, onClose }: { file: CaseFile; onClose: () => void }) {
   const remove = async () => {
     try {
       await removeCaseFile(db, file)
+      if (!local) savedToast('File removed')
       onClose()
     } catch (error) {
-      errorToast('Could not remove the file', error instanceof ApiError ? error.serverMessage : String(error))
+      errorToast('Could not remove the file', String(error))
     }
   }
 
@@ -155,10 +154,9 @@ function FileView({ file, onClose }: { file: CaseFile; onClose: () => void }) {
       {file.refused && <p className="status-warn">{file.refused}</p>}
       {mayRemove && (
         <div className="form-actions">
-          <Button variant="destructive" disabled={!local && !online} onClick={() => void remove()}>
+          <Button variant="destructive" onClick={() => void remove()}>
             Remove
           </Button>
-          {!local && !online && <p className="muted">Removing a file already on the server needs a connection.</p>}
         </div>
       )}
     </Dialog>

@@ -9,6 +9,7 @@ const WHAT: Record<SyncProblem['type'], string> = {
   'case.setStatus': 'Case status change',
   'case.appendNote': 'Case note',
   'case.setEquipment': 'Vessel and equipment',
+  'attachment.delete': 'Photo or file removal',
   'training.createSet': 'New training set',
   'training.updateSet': 'Training set edit',
   'training.assign': 'Training assignment',
