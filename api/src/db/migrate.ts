@@ -19,9 +19,10 @@ import * as listPaging from './migrations/2026-11-27T1300-list-paging.ts'
 import * as caseEquipment from './migrations/2026-11-28T1200-case-equipment.ts'
 import * as trainingVersions from './migrations/2026-11-28T1300-training-versions.ts'
 import * as stagedUploads from './migrations/2026-11-28T1400-staged-uploads.ts'
+import * as passageIndexes from './migrations/2026-11-29T1200-passage-indexes.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-20T1200-initial': initial,
   '2026-11-22T1200-knowledge-base': knowledgeBase,
   '2026-11-23T1200-message-images': messageImages,
@@ -40,14 +41,15 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1200-case-equipment': caseEquipment,
   '2026-11-28T1300-training-versions': trainingVersions,
   '2026-11-28T1400-staged-uploads': stagedUploads,
+  '2026-11-29T1200-passage-indexes': passageIndexes,
 }
 
 /** The names of every migration this code knows, in order. */
-export const MIGRATION_NAMES = Object.keys(migrations)
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS)
 
 /** How many known migrations the database has not applied yet (all of them when it has none). */
 export async function pendingMigrations(db: Db): Promise<number> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length
 }
 
@@ -66,7 +68,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
       `This database was migrated by a newer version of Marine Workbench (${unknown.join(', ')}). Run that version or a later one, or restore a backup taken with this version.`,
     )
   }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

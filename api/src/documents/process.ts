@@ -20,7 +20,6 @@ import {
   releaseClaims,
   setDocumentProgress,
 } from '../db/queries/documents.ts'
-import { scopeToken } from '../db/queries/knowledge.ts'
 import { startEmbedding } from '../embeddings/indexer.ts'
 import type { Env } from '../env.ts'
 import { chunkParagraphs } from '../experts/chunk.ts'
@@ -137,7 +136,6 @@ async function processClaimed(
       id,
       tenant: doc.tenant_slug,
       expert: doc.expert,
-      scope: scopeToken(doc.tenant_slug, doc.expert),
       title,
       pages: outcome.pages,
       warning,

@@ -5,6 +5,7 @@ import { recordChange } from './change-log.ts'
 import { termCounts } from './document-terms.ts'
 import type { NewPassage } from './knowledge.ts'
 import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
+import { indexDocument, unindexDocument } from './passage-index.ts'
 
 export type NewDocument = Omit<
   KbDocumentRow,
@@ -139,14 +140,18 @@ export async function replaceDocumentFile(
     .execute()
 }
 
+/** Call inside a transaction: the passages' index entries are replaced with them. */
 export async function renameDocument(db: Db, id: string, title: string, at: string): Promise<void> {
   await db.updateTable('kb_documents').set({ title, updated_at: at }).where('id', '=', id).execute()
   // Passages carry the title for ranking (title matches count more).
+  await unindexDocument(db, id)
   await db.updateTable('kb_passages').set({ title }).where('document_id', '=', id).execute()
+  await indexDocument(db, id)
 }
 
-/** Deletes a document; its passages and their index entries follow (foreign key, triggers). */
+/** Deletes a document; its passages follow (foreign key), their index entries first. */
 export async function deleteDocument(db: Db, id: string): Promise<void> {
+  await unindexDocument(db, id)
   await db.deleteFrom('kb_documents').where('id', '=', id).execute()
 }
 
@@ -224,7 +229,6 @@ export interface FinishedDocument {
   id: string
   tenant: string
   expert: string
-  scope: string
   /** A title found in the file (a PDF's metadata, a first heading), or null to keep the current one. */
   title: string | null
   pages: number | null
@@ -242,25 +246,23 @@ export async function finishDocument(trx: Db, doc: FinishedDocument): Promise<vo
   const current = await trx.selectFrom('kb_documents').select('title').where('id', '=', doc.id).executeTakeFirst()
   if (!current) return
   const title = doc.title ?? current.title
+  await unindexDocument(trx, doc.id)
   await trx.deleteFrom('kb_passages').where('document_id', '=', doc.id).execute()
   const rows = doc.passages.map((p) => ({
+    ...p,
     document_id: doc.id,
     tenant_slug: doc.tenant,
     expert: doc.expert,
-    scope: doc.scope,
-    ordinal: p.ordinal,
     title,
-    section: p.section,
-    page: p.page,
-    text: p.text,
   }))
-  // SQLite caps bound parameters per statement; 100 rows of 9 columns stays well inside it.
+  // SQLite caps bound parameters per statement; 100 rows of 8 columns stays well inside it.
   for (let i = 0; i < rows.length; i += 100) {
     await trx
       .insertInto('kb_passages')
       .values(rows.slice(i, i + 100))
       .execute()
   }
+  await indexDocument(trx, doc.id)
   await trx.deleteFrom('kb_document_terms').where('document_id', '=', doc.id).execute()
   const terms = termCounts(doc.passages)
   for (let i = 0; i < terms.length; i += 300) {

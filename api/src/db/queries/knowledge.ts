@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { type Db, isPostgres } from '../database.ts'
+import { passageIndexExists, passageIndexName } from './passage-index.ts'
 
 export interface NewPassage {
   ordinal: number
@@ -36,9 +37,6 @@ export interface PassageHit {
   rank: number
 }
 
-/** One FTS5 token naming a tenant's expert; hex keeps it a single token whatever the slug. */
-export const scopeToken = (tenant: string, expert: string) => `s${Buffer.from(`${tenant}/${expert}`).toString('hex')}`
-
 /** A word or phrase to find, and how much finding it counts (its rarity among the expert's passages). */
 export interface SearchForm {
   form: string
@@ -64,13 +62,15 @@ export async function searchPassages(
 ): Promise<PassageHit[]> {
   if (forms.length === 0) return []
   if (isPostgres(db)) return searchPassagesOnPostgres(db, tenant, expert, forms, limit)
-  // The scope token narrows to the tenant's expert inside the index, so only the best `limit`
-  // rowids are joined; the tenant and expert are checked again on the rows themselves. The LIMIT
-  // is written into the SQL: bound, SQLite would plan the statement again on every run.
-  const match = `scope:"${scopeToken(tenant, expert)}" AND (${forms.map(({ form }) => `"${form.replaceAll('"', '""')}"`).join(' OR ')})`
+  // The expert's own index (passage-index.ts) finds the best `limit` rowids; the tenant and expert
+  // are checked again on the rows. The LIMIT is written into the SQL: bound, SQLite would plan the
+  // statement again on every run.
+  const index = passageIndexName(tenant, expert)
+  if (!(await passageIndexExists(db, index))) return []
+  const match = forms.map(({ form }) => `"${form.replaceAll('"', '""')}"`).join(' OR ')
   const { rows } = await sql<PassageHit>`
     SELECT ${HIT_COLUMNS}, hit.rank AS rank
-    FROM (SELECT rowid, rank FROM kb_passages_fts WHERE kb_passages_fts MATCH ${match} ORDER BY rank LIMIT ${sql.lit(Math.trunc(limit))}) AS hit
+    FROM (SELECT rowid, rank FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${match} ORDER BY rank LIMIT ${sql.lit(Math.trunc(limit))}) AS hit
       JOIN kb_passages AS p ON p.id = hit.rowid
       JOIN kb_documents AS d ON d.id = p.document_id
     WHERE p.tenant_slug = ${tenant} AND p.expert = ${expert}

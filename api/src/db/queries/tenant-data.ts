@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../database.ts'
+import { dropTenantIndexes } from './passage-index.ts'
 
 /**
  * The tables holding a tenant's own work, in an order that deletes children first (a demo reset
@@ -87,6 +88,7 @@ export async function deleteTenantRows(db: Db, tenant: string): Promise<string[]
     await sql`DELETE FROM sync_mutations WHERE device_id IN (SELECT id FROM sync_devices WHERE tenant_slug = ${tenant})`.execute(
       trx,
     )
+    await dropTenantIndexes(trx, tenant)
     for (const table of TENANT_TABLES)
       await sql`DELETE FROM ${sql.table(table)} WHERE tenant_slug = ${tenant}`.execute(trx)
     await sql`DELETE FROM tenants WHERE slug = ${tenant}`.execute(trx)

@@ -29,13 +29,12 @@ export interface KbDocumentTable {
 }
 export type KbDocumentRow = Selectable<KbDocumentTable>
 
-/** kb_passages_fts (FTS5, external content) mirrors scope/title/section/text through triggers. */
+/** On SQLite each tenant's expert has its own FTS5 index of title/section/text (queries/passage-index.ts). */
 export interface KbPassageTable {
   id: Generated<number>
   document_id: string
   tenant_slug: string
   expert: string
-  scope: string
   ordinal: number
   title: string
   section: string | null

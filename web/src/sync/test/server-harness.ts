@@ -5,7 +5,6 @@
 import { createApp } from '../../../../api/src/app.ts'
 import type { AppDeps } from '../../../../api/src/app-env.ts'
 import { finishDocument, insertDocument } from '../../../../api/src/db/queries/documents.ts'
-import { scopeToken } from '../../../../api/src/db/queries/knowledge.ts'
 import { storeOriginal } from '../../../../api/src/documents/originals.ts'
 import { newId } from '../../../../api/src/lib/ids.ts'
 import { createTestApp } from '../../../../api/src/test/test-app.ts'
@@ -56,7 +55,6 @@ export async function startServer(overrides: Partial<AppDeps> = {}) {
           id,
           tenant,
           expert,
-          scope: scopeToken(tenant, expert),
           title: null,
           pages: pdf ? texts.length : null,
           warning: null,
