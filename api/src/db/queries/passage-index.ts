@@ -6,7 +6,7 @@ import { type Db, isPostgres } from '../database.ts'
  * rare a word is among the manuals searched, and a search needs no scope filter, which made FTS5
  * count every passage of the scope on each query (4.6 → 0.8 ms at 100,000 passages). FTS5 tables
  * cannot be chosen by a trigger, so the code that writes passages keeps the index, in the same
- * transaction. Contentless: the words are read from kb_passages, the index holds only positions.
+ * transaction. Contentless: the text stays in kb_passages alone; the index holds where each word is.
  * PostgreSQL searches its generated tsvector instead; every function here does nothing there.
  */
 export const passageIndexName = (tenant: string, expert: string) =>
