@@ -203,7 +203,7 @@ test('a file removed offline is gone at once, after a reload, and from the serve
   await context.setOffline(true)
   await files.getByRole('button', { name: 'Open thumb.png' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
-  await page.getByText('Saved on this device, will sync').waitFor()
+  await page.locator('.toast').getByText('Saved on this device, will sync').waitFor()
   await expect.poll(() => files.getByRole('button', { name: 'Open thumb.png' }).count()).toBe(0)
   await page.reload()
   await page.getByRole('heading', { name: 'Wrong photo' }).waitFor()
