@@ -25,7 +25,7 @@ describe('security headers', () => {
       expect(csp, path).toContain("frame-ancestors 'none'")
       expect(csp, path).toContain("object-src 'none'")
       expect(csp, path).toContain("require-trusted-types-for 'script'")
-      expect(csp, path).toContain('trusted-types default dompurify')
+      expect(csp, path).toContain('trusted-types default dompurify boot')
       expect(res.headers.get('permissions-policy'), path).toContain('camera=()')
     }
   })

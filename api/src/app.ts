@@ -26,11 +26,11 @@ import { metricsRoutes } from './routes/metrics.ts'
 import { openApiRoutes } from './routes/openapi.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
 
-/** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
 /**
  * No foreign script, and no inline script but the web build's own boot script, allowed by its
  * hash; HTML and script sinks take only Trusted Types (DOMPurify's policy, and the page's default
- * policy in web/src/lib/trusted-types.ts). Inline styles stay allowed: React and Radix set
+ * policy in web/src/lib/trusted-types.ts, and the boot script's, which passes the app's entry
+ * only: web/src/app/last-view/restore.ts). Inline styles stay allowed: React and Radix set
  * element styles, the dialog's scroll lock adds a style element, and index.html carries its CSS.
  */
 const contentSecurityPolicy = (inlineScripts: string[]) => ({
@@ -47,12 +47,13 @@ const contentSecurityPolicy = (inlineScripts: string[]) => ({
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
   requireTrustedTypesFor: ["'script'"],
-  trustedTypes: ['default', 'dompurify'],
+  trustedTypes: ['default', 'dompurify', 'boot'],
 })
 
 const COMPRESSIBLE =
   /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)\b/
 
+/** Builds the whole app: API under /api, the built PWA (if present) for everything else. */
 export function createApp(deps: AppDeps) {
   deps.metrics ??= createMetrics()
   deps.signals ??= inProcessSignals()

@@ -18,9 +18,11 @@ export interface KeptView {
   tree: ViewNode[]
 }
 
-/** The running build, named by the entry script index.html loads (its name changes with every build). */
-export const currentBuild = (document: Document) =>
-  document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? ''
+/** The running build, named by the app's entry (its name changes with every build; restore.ts starts it). */
+export const currentBuild = (document: Document) => {
+  const entry = document.querySelector('link[data-app-entry], script[type="module"][src]')
+  return entry?.getAttribute('href') ?? entry?.getAttribute('src') ?? ''
+}
 
 const HTML_TAGS = new Set(
   'div span p a ul ol li h1 h2 h3 h4 h5 h6 header nav main section article aside footer button table thead tbody tr th td strong em b i small time label select option textarea input dl dt dd hr br blockquote pre code figure figcaption'.split(
