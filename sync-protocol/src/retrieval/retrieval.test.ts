@@ -4,6 +4,7 @@ import {
   type Candidate,
   closestWord,
   editDistance,
+  expandTerms,
   localAnswerLines,
   retrieveKept,
   searchIndex,
@@ -73,6 +74,10 @@ describe('the retrieval core shared by the server and the device', () => {
       ]),
     ).toBe('seacock')
     expect(closestWord('gyro', [['gyros', 1]])).toBeNull()
+  })
+
+  it('counts two words of the question that name the same thing once', () => {
+    expect(expandTerms(['gyro', 'stabilizer', 'bearings']).map((t) => t.word)).toEqual(['gyro', 'bearings'])
   })
 
   it('lets rare words decide relevance, not the common ones', () => {
