@@ -2,8 +2,8 @@
  * Re-ranking and the relevance gate, the same on the server (over FTS5's candidates) and on the
  * device (over bm25.ts's). BM25 finds a pool; each candidate is then scored on what matters to a
  * question: how much of its rare vocabulary the passage holds (IDF-weighted, so "how", "check" or
- * "device" never decide), whether the title or section names it, and whether its words sit close
- * together. A question whose best passage holds too little of it gets "nothing relevant".
+ * "device" never decide; in a table, one row with the text around it), whether the title or
+ * section names it, and whether its words sit close together. A question whose best passage holds too little of it gets "nothing relevant".
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
@@ -148,6 +148,25 @@ function closestTogether(hits: number[][]): number {
   return best
 }
 
+interface Line {
+  words: string[]
+  /** A table row: cells set apart by "|". */
+  row: boolean
+}
+
+/**
+ * Which terms each part of a passage that may answer a question on its own holds: the whole
+ * passage, or in a table, each row with the text around the table. Two rows are two different
+ * things: "Backlight level" in one row and "Time hour display" in the next are not a backlight
+ * display, and a maker named in a manufacturer list goes with no other row of it.
+ */
+function foundByPart(lines: Line[], found: (words: string[]) => boolean[]): boolean[][] {
+  const rows = lines.filter((line) => line.row)
+  if (rows.length < 2) return [found(lines.flatMap((line) => line.words))]
+  const around = found(lines.filter((line) => !line.row).flatMap((line) => line.words))
+  return rows.map((row) => found(row.words).map((hit, i) => hit || around[i] === true))
+}
+
 interface Scored {
   candidate: Candidate
   coverage: number
@@ -164,14 +183,22 @@ function scoreCandidate(
   const { weights } = weighting
   const total = weights.reduce((a, b) => a + b, 0) || 1
   const wanted = weighting.stems
-  const body = positionsByStem(tokens(candidate.text), wanted)
+  const lines = candidate.text.split('\n').map((line) => ({ words: tokens(line), row: line.includes(' | ') }))
+  const body = positionsByStem(
+    lines.flatMap((line) => line.words),
+    wanted,
+  )
   const heading = positionsByStem(tokens(`${candidate.title} ${candidate.section ?? ''}`), wanted)
   const bodyHits = forms.map((term) => positions(body, term))
   const headingHits = forms.map((term) => positions(heading, term).length > 0)
   const share = (found: boolean[]) => found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
-  const found = bodyHits.map((hits, i) => hits.length > 0 || headingHits[i] === true)
+  const found = (words: string[]) => {
+    const at = positionsByStem(words, wanted)
+    return forms.map((term, i) => headingHits[i] === true || positions(at, term).length > 0)
+  }
+  const relevance = (hits: boolean[]) => Math.max(share(hits), knownRelevance(hits, weighting))
   const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
-  const coverage = Math.max(share(found), knownRelevance(found, weighting), near)
+  const coverage = Math.max(...foundByPart(lines, found).map(relevance), near)
   const headingShare = share(headingHits)
   const together = forms.length > 1 ? (closestTogether(bodyHits) - 1) / (forms.length - 1) : 1
   const bm25 = 1 - rank / Math.max(1, pool)

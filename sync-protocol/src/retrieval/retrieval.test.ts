@@ -4,6 +4,7 @@ import {
   type Candidate,
   closestWord,
   editDistance,
+  expandTerms,
   localAnswerLines,
   retrieveKept,
   searchIndex,
@@ -73,6 +74,20 @@ describe('the retrieval core shared by the server and the device', () => {
       ]),
     ).toBe('seacock')
     expect(closestWord('gyro', [['gyros', 1]])).toBeNull()
+  })
+
+  it('counts two words of the question that name the same thing once', () => {
+    expect(expandTerms(['gyro', 'stabilizer', 'bearings']).map((t) => t.word)).toEqual(['gyro', 'bearings'])
+  })
+
+  it('counts words of a table together only within a row', () => {
+    const index = buildIndex([
+      ...PASSAGES,
+      passage(4, 'Value | Setting\n1 | Backlight level\n2 | Heading unit\n3 | Time display', 'Settings'),
+    ])
+    // Each word is in the table, each in another row.
+    expect(retrieveKept('demo', index, 'backlight of the heading display').sources).toEqual([])
+    expect(retrieveKept('demo', index, 'backlight level setting').sources[0]?.id).toBe('doc1:4')
   })
 
   it('lets rare words decide relevance, not the common ones', () => {

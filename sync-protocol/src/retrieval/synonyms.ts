@@ -49,19 +49,24 @@ export interface QueryTerm {
 
 /**
  * The question's words with their synonyms; `extra` groups (an admin's) come before the shipped
- * ones. A spelling of several words counts where the question has those words in a row.
+ * ones. A spelling of several words counts where the question has those words in a row. A word
+ * that is a spelling of an earlier one is not a term of its own.
  */
 export function expandTerms(words: string[], extra: readonly (readonly string[])[] = []): QueryTerm[] {
   const groups = [...extra, ...MARINE_SYNONYMS]
   const said = (form: string, at: number) => form.split(' ').every((w, k) => words[at + k] === w)
-  return words.map((word, at) => {
+  const terms: QueryTerm[] = []
+  words.forEach((word, at) => {
+    // "gyro stabilizer" names one thing: counted twice, it would look like half a question answered.
+    if (terms.some((term) => term.forms.includes(word))) return
     const forms = [word]
     for (const group of groups) {
       if (!group.some((form) => said(form, at))) continue
       for (const form of group) if (!forms.includes(form)) forms.push(form)
     }
-    return { word, forms }
+    terms.push({ word, forms })
   })
+  return terms
 }
 
 /**
