@@ -93,6 +93,29 @@ describe('warm start from the kept last view', () => {
     await context.close()
   })
 
+  test('with storage refused, no kept view is drawn and the app still starts at once', async () => {
+    const { context, page, pageErrors } = await openPage(browser())
+    await signInAs(page, USERS.tech.email)
+    await waitForServiceWorker(page)
+    await openCasesAndLeave(page)
+    // Storage the browser refuses outright (a privacy setting): every read of it throws.
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The user denied storage', 'SecurityError')
+        },
+      })
+    })
+    const started = await context.newPage()
+    started.on('pageerror', (error) => pageErrors.push(error))
+    await started.goto('/t/demo/cases')
+    await started.locator('a.case-row').first().waitFor()
+    expect(await mark(started, 'mw:view-restored')).toBeNull()
+    expect(await mark(started, 'mw:app-started')).not.toBeNull()
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
   test('sign-out leaves no kept view, and the next person sees none of the last one', async () => {
     const { context, page } = await openPage(browser())
     await signInAs(page, USERS.tech.email)
