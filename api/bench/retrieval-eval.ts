@@ -5,7 +5,9 @@
  *    answer; a validation set written after the ranking was settled is reported apart.
  * 2. The starter packs' own 21 questions, each naming the section that answers it.
  * Prints recall@5, MRR, fact in the built-in answer, false "nothing relevant", unanswerable
- * questions said so, and retrieval latency (p50/p95). `-- --postgres` runs the same on PostgreSQL
+ * questions said so, and retrieval latency (p50/p95). Then the answerable questions of both real
+ * sets again with an aside a technician adds (a vessel's or customer's name, a place): how often
+ * that alone turns an answer into "nothing relevant". `-- --postgres` runs the same on PostgreSQL
  * (a throwaway cluster), to compare its full-text ranking with SQLite's.
  */
 import fs from 'node:fs'
@@ -108,6 +110,23 @@ async function evaluate(label: string, file: string) {
 
 await evaluate('Real documents', 'questions.json')
 await evaluate('Real documents, validation set', 'questions-validation.json')
+
+const ASIDES = [' on the Sea Breeze', ' for my customer Johnson', ' on the boat Wavedancer', ' at the Hamble marina']
+const answerableCases = ['questions.json', 'questions-validation.json']
+  .flatMap((file) => JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[])
+  .filter((c) => !c.unanswerable)
+const asideFigures: string[] = []
+for (const aside of ASIDES) {
+  let nothing = 0
+  for (const c of answerableCases) {
+    const { sources } = await retrieve(db, 'demo', EXPERT, `${c.question.replace(/\?$/, '')}${aside}?`, TOP_K)
+    if (sources.length === 0) nothing++
+  }
+  asideFigures.push(`"${aside.trim()}" ${nothing}`)
+}
+console.log(
+  `With an aside (${answerableCases.length} answerable questions each), "nothing relevant": ${asideFigures.join(', ')}\n`,
+)
 
 const packCases = JSON.parse(fs.readFileSync(path.join(here, 'retrieval-questions.json'), 'utf8')) as PackCase[]
 let packHits = 0
