@@ -7,7 +7,8 @@
  * Prints recall@5, MRR, fact in the built-in answer, false "nothing relevant", unanswerable
  * questions said so, and retrieval latency (p50/p95). Then the answerable questions of both real
  * sets again with an aside a technician adds (a vessel's or customer's name, a place): how often
- * that alone turns an answer into "nothing relevant". `-- --postgres` runs the same on PostgreSQL
+ * that alone turns an answer into "nothing relevant" (the names of the tenant's vessels are left
+ * out of a question). `-- --postgres` runs the same on PostgreSQL
  * (a throwaway cluster), to compare its full-text ranking with SQLite's.
  */
 import fs from 'node:fs'
@@ -15,6 +16,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Expert } from '@mw/sync-protocol'
 import { localAnswerLines, TOP_K } from '@mw/sync-protocol/retrieval'
+import { caseVessels } from '../src/db/queries/cases.ts'
 import { ingestFile } from '../src/experts/ingest.ts'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { retrieve } from '../src/experts/retrieve.ts'
@@ -111,7 +113,16 @@ async function evaluate(label: string, file: string) {
 await evaluate('Real documents', 'questions.json')
 await evaluate('Real documents, validation set', 'questions-validation.json')
 
-const ASIDES = [' on the Sea Breeze', ' for my customer Johnson', ' on the boat Wavedancer', ' at the Hamble marina']
+const ASIDES = [
+  ' on the Sea Breeze',
+  ' for my customer Johnson',
+  ' on the boat Wavedancer',
+  ' at the Hamble marina',
+  // Vessels of the seeded tenant's cases: their names are left out of a question.
+  ' on Sea Otter II',
+  ' on the Blue Horizon',
+]
+const vessels = await caseVessels(db, 'demo')
 const answerableCases = ['questions.json', 'questions-validation.json']
   .flatMap((file) => JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[])
   .filter((c) => !c.unanswerable)
@@ -122,7 +133,8 @@ for (const aside of ASIDES) {
     const { sources } = await retrieve(db, 'demo', EXPERT, `${c.question.replace(/\?$/, '')}${aside}?`, TOP_K)
     if (sources.length === 0) nothing++
   }
-  asideFigures.push(`"${aside.trim()}" ${nothing}`)
+  const known = vessels.some((v) => aside.endsWith(v))
+  asideFigures.push(`"${aside.trim()}"${known ? ' (a vessel of the tenant)' : ''} ${nothing}`)
 }
 console.log(
   `With an aside (${answerableCases.length} answerable questions each), "nothing relevant": ${asideFigures.join(', ')}\n`,

@@ -14,8 +14,10 @@ import {
   type TermStats,
   TOP_K,
   tokens,
+  withoutNames,
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
+import { caseVessels } from '../db/queries/cases.ts'
 import { passagesByIds } from '../db/queries/embeddings.ts'
 import {
   documentFrequencies,
@@ -38,18 +40,21 @@ export interface RetrieveOptions {
 }
 
 /**
- * FTS5's BM25 finds a pool of candidates for any spelling of the question's words (the admin's
- * and the shipped synonyms, words the manuals write together or apart, corrected typos), fused with the nearest passages by meaning when
- * the tenant chose an embedding model; the shared re-ranking and gate decide what to cite.
+ * With the names of the tenant's vessels left out of the question (names.ts), FTS5's BM25 finds
+ * a pool of candidates for any spelling of the question's words (the admin's and the shipped
+ * synonyms, words the manuals write together or apart, corrected typos), fused with the nearest
+ * passages by meaning when the tenant chose an embedding model; the shared re-ranking and gate
+ * decide what to cite.
  */
 export async function retrieve(
   db: Db,
   tenant: string,
   expert: Expert,
-  query: string,
+  question: string,
   limit = TOP_K,
   options: RetrieveOptions = {},
 ): Promise<Retrieval> {
+  const query = withoutNames(question, await caseVessels(db, tenant))
   const words = searchTerms(query)
   if (words.length === 0) return { terms: [], sources: [], bestScore: 0 }
   const joins = joinedSpellings(query, words)

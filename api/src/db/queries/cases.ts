@@ -44,6 +44,18 @@ export async function listCases(db: Db, actor: Actor, page: PageRequest = WHOLE_
   return keysetPage(query, { sort: 'created_at', id: 'id', desc: true }, page).execute()
 }
 
+/** The names of the vessels the tenant's cases record. */
+export async function caseVessels(db: Db, tenant: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('cases')
+    .select('vessel')
+    .distinct()
+    .where('tenant_slug', '=', tenant)
+    .where('vessel', '<>', '')
+    .execute()
+  return rows.map((row) => row.vessel)
+}
+
 /** The case if it exists in the actor's tenant and the actor may see it; undefined otherwise. */
 export async function findVisibleCase(db: Db, actor: Actor, id: string): Promise<CaseRow | undefined> {
   const row = await db

@@ -4,10 +4,18 @@
  * The index is built once per expert and kept until the kept manuals change.
  */
 import type { Expert } from '@mw/sync-protocol'
-import { type Bm25Index, buildIndex, type Candidate, localAnswerLines, retrieveKept } from '@mw/sync-protocol/retrieval'
+import {
+  type Bm25Index,
+  buildIndex,
+  type Candidate,
+  localAnswerLines,
+  retrieveKept,
+  withoutNames,
+} from '@mw/sync-protocol/retrieval'
 import { type LocalDb, openLocalDb } from '../../db/local-db.ts'
 import { answerLinesToHtml } from './answer-html.ts'
 import { caseFocus } from './case-focus.ts'
+import { caseVessels } from './case-vessels.ts'
 
 export interface OfflineQuestion {
   id: number
@@ -52,7 +60,8 @@ async function answer({ userId, tenant, expert, query, conversationId }: Offline
   }
   const synonyms = (await db.knowledge.get(expert))?.synonyms ?? []
   const focus = await caseFocus(db, expert, conversationId)
-  const retrieval = retrieveKept(tenant, entry.index, query, synonyms, focus?.documents)
+  const asked = withoutNames(query, await caseVessels(db))
+  const retrieval = retrieveKept(tenant, entry.index, asked, synonyms, focus?.documents)
   const cited = focus && retrieval.sources.some((s) => s.documentId && focus.documents.has(s.documentId))
   return {
     content: answerLinesToHtml(localAnswerLines(expert, retrieval, false)),
