@@ -20,6 +20,7 @@ import * as caseEquipment from './migrations/2026-11-28T1200-case-equipment.ts'
 import * as trainingVersions from './migrations/2026-11-28T1300-training-versions.ts'
 import * as stagedUploads from './migrations/2026-11-28T1400-staged-uploads.ts'
 import * as passageIndexes from './migrations/2026-11-29T1200-passage-indexes.ts'
+import * as caseVessels from './migrations/2026-11-30T1200-case-vessels.ts'
 
 /** Every migration, in order. Append new files here; never edit one that has been merged. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T1300-training-versions': trainingVersions,
   '2026-11-28T1400-staged-uploads': stagedUploads,
   '2026-11-29T1200-passage-indexes': passageIndexes,
+  '2026-11-30T1200-case-vessels': caseVessels,
 }
 
 /** The names of every migration this code knows, in order. */
