@@ -91,8 +91,13 @@ describe('rate limits', () => {
         headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
         body: new URLSearchParams({ email: 'nobody@demo.local' }),
       })
+    const started = performance.now()
     for (let i = 0; i < 60; i++) expect((await attempt()).status).not.toBe(429)
-    await expectRateLimited(await attempt())
+    // The budget (a burst of 60) refills at 2 a second meanwhile: a slow machine earns those back.
+    const refilled = Math.ceil(((performance.now() - started) / 1000) * 2) + 1
+    let res = await attempt()
+    for (let i = 0; i < refilled && res.status !== 429; i++) res = await attempt()
+    await expectRateLimited(res)
   })
 
   it('a noisy tenant does not hold up a quiet one: a quiet request during a 400-request burst answers within 1.5 s', async () => {
