@@ -1,4 +1,4 @@
-import { brandingSchema, buildTrainingBodySchema } from '@mw/sync-protocol'
+import { brandingSchema, buildTrainingBodySchema, updateCaseBodySchema } from '@mw/sync-protocol'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { validationMessage } from './validation-message.ts'
@@ -21,6 +21,19 @@ describe('validation messages', () => {
       brandingSchema,
       { name: 'Marine Workbench', theme: 'slate', logoLetters: 'MW' },
       'logoUrl is required.',
+    ],
+    // The body was sent: a root union names what it accepts, not a missing body.
+    [
+      'a root union with a field missing from every shape',
+      updateCaseBodySchema,
+      { status: 'In Progress' },
+      'Send {status} (Open, In-Progress or Resolved) or {description}, each with an optional baseVersion, or {vessel, equipment}.',
+    ],
+    [
+      "a schema's own sentence for a missing field",
+      z.object({ title: z.string({ error: 'Please enter a title.' }) }),
+      {},
+      'title: Please enter a title.',
     ],
   ])('%s', (_what, schema, input, message) => {
     expect(messageFor(schema, input)).toBe(message)

@@ -22,6 +22,8 @@ export function validationMessage(issue: z.core.$ZodIssue | undefined, field: st
   if (!issue) return 'The request is not valid.'
   const subject = field ?? 'The request body'
   const sentence = (text: string) => `${subject} ${text}.`
+  // A schema's own message is a sentence (zod's defaults never end in a full stop) and says it best.
+  if (/[.!?]$/.test(issue.message)) return `${field ? `${field}: ` : ''}${issue.message}`
   if (isMissing(issue)) return sentence('is required')
   switch (issue.code) {
     case 'invalid_type':
@@ -46,11 +48,8 @@ export function validationMessage(issue: z.core.$ZodIssue | undefined, field: st
         `has ${issue.keys.length === 1 ? 'an unknown field' : 'unknown fields'}: ${issue.keys.join(', ')}`,
       )
     case 'invalid_union':
-      if (issue.message === 'Invalid input') return sentence('does not have one of the accepted shapes')
-      return `${field ? `${field}: ` : ''}${issue.message.replace(/\.?$/, '.')}`
+      return sentence('does not have one of the accepted shapes')
     default:
-      return /[.!?]$/.test(issue.message)
-        ? `${field ? `${field}: ` : ''}${issue.message}`
-        : sentence(`is not valid (${issue.message})`)
+      return sentence(`is not valid (${issue.message})`)
   }
 }
