@@ -10,7 +10,13 @@ import { LIMITS } from './constants.ts'
 import { FEEDBACK_RATINGS } from './conversations.ts'
 import { imageUploadSchema } from './stream.ts'
 import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
-import { attemptAnswerSchema, dueDateSchema, trainingQuestionSchema, trainingSetStatusSchema } from './training.ts'
+import {
+  attemptAnswerSchema,
+  dueDateSchema,
+  trainingQuestionSchema,
+  trainingSetStatusSchema,
+  trainingTitleSchema,
+} from './training.ts'
 import { z } from './zod.ts'
 
 export const mutationArgsSchemas = {
@@ -37,7 +43,7 @@ export const mutationArgsSchemas = {
   'attachment.delete': z.object({ id: idSchema }),
   'training.createSet': z.object({
     id: idSchema,
-    title: requiredText(LIMITS.titleMaxChars),
+    title: trainingTitleSchema,
     description: z.string().max(4000),
     expert: expertSchema,
     questions: z.array(trainingQuestionSchema).max(200),

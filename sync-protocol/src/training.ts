@@ -53,10 +53,18 @@ export const trainingSetSchema = z.object({
 })
 export type TrainingSet = z.infer<typeof trainingSetSchema>
 
+/** The Training Builder's messages for a missing title (SPEC §5). */
+export const TITLE_REQUIRED = 'Please enter a title for the training set.'
+export const trainingTitleSchema = z
+  .string({ error: (iss) => (iss.input === undefined ? TITLE_REQUIRED : undefined) })
+  .trim()
+  .min(1, { error: TITLE_REQUIRED })
+  .max(LIMITS.titleMaxChars)
+
 /** POST /api/t/{tenant}/training/build */
 export const buildTrainingBodySchema = z.object({
   id: idSchema.optional(),
-  title: requiredText(LIMITS.titleMaxChars),
+  title: trainingTitleSchema,
   description: z.string().max(4000).default(''),
   expert: expertSchema,
   /** Omitted or empty: the set starts from SAMPLE_QUESTIONS[expert]. */
@@ -186,15 +194,42 @@ export const myTrainingSchema = z.object({
 })
 export type MyTraining = z.infer<typeof myTrainingSchema>
 
+/** The assign form's messages for what it left empty (SPEC §5). */
+export const ASSIGN_MESSAGES = {
+  set: 'Please select a training set to assign.',
+  role: 'Please select a role to assign to.',
+  users: 'Please select at least one user to assign to.',
+  shape: 'Send setId with exactly one of assignedToRole, assignedToId or assignedToIds.',
+} as const
+
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
+function assignError(input: unknown): string {
+  if (typeof input !== 'object' || input === null) return ASSIGN_MESSAGES.shape
+  const body = input as Record<string, unknown>
+  if (blank(body.setId)) return ASSIGN_MESSAGES.set
+  if (!blank(body.assignedToRole) || !blank(body.assignedToId) || !blank(body.assignedToIds)) {
+    return ASSIGN_MESSAGES.shape
+  }
+  if ('assignedToRole' in body) return ASSIGN_MESSAGES.role
+  if ('assignedToId' in body || 'assignedToIds' in body) return ASSIGN_MESSAGES.users
+  return ASSIGN_MESSAGES.shape
+}
+
+const chosenUser = z.uuid({ error: (iss) => (blank(iss.input) ? ASSIGN_MESSAGES.users : undefined) })
+
 /** POST /api/t/{tenant}/training/assign: one role, one user, or several users (each gets an assignment). */
 const dueOption = { dueDate: dueDateSchema.nullable().optional() }
 export const assignTrainingBodySchema = z.union(
   [
     z.strictObject({ ...dueOption, setId: idSchema, assignedToRole: roleSchema, id: idSchema.optional() }),
-    z.strictObject({ ...dueOption, setId: idSchema, assignedToId: idSchema, id: idSchema.optional() }),
-    z.strictObject({ ...dueOption, setId: idSchema, assignedToIds: z.array(idSchema).min(1).max(500) }),
+    z.strictObject({ ...dueOption, setId: idSchema, assignedToId: chosenUser, id: idSchema.optional() }),
+    z.strictObject({
+      ...dueOption,
+      setId: idSchema,
+      assignedToIds: z.array(idSchema).min(1, { error: ASSIGN_MESSAGES.users }).max(500),
+    }),
   ],
-  { error: 'Send setId with exactly one of assignedToRole, assignedToId or assignedToIds.' },
+  { error: (iss) => assignError(iss.input) },
 )
 export type AssignTrainingBody = z.infer<typeof assignTrainingBodySchema>
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { defaultExpertModelConfig, errorBodySchema, LIMITS } from '@mw/sync-protocol'
+import { ASSIGN_MESSAGES, defaultExpertModelConfig, errorBodySchema, LIMITS } from '@mw/sync-protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seededWorld } from '../test/fixtures.ts'
 import { fingerprint, send, type TestApp } from '../test/http.ts'
@@ -22,6 +22,8 @@ interface Bad {
   headers?: Record<string, string>
   status: number
   code: string
+  /** The exact message, where the spec gives the sentence (SPEC §5). */
+  message?: string
 }
 
 const json =
@@ -119,7 +121,11 @@ const BAD: Bad[] = [
   putRole('no role', () => ({})),
   { ...putRole('an unknown user', () => ({ role: 'Manager' }), 404), path: () => `admin/users/${UNKNOWN_ID}/role` },
   malformed(build),
-  build('no title', () => ({ expert: 'furuno' })),
+  { ...build('no title', () => ({ expert: 'furuno' })), message: 'title: Please enter a title for the training set.' },
+  {
+    ...build('a blank title', () => ({ title: ' ', expert: 'furuno' })),
+    message: 'title: Please enter a title for the training set.',
+  },
   build('an unknown expert', () => ({ title: 'x', expert: 'radar' })),
   build('questions that are not a list', () => ({ title: 'x', expert: 'furuno', questions: 'mcq' })),
   build('a correct answer outside the options', () => ({
@@ -134,15 +140,30 @@ const BAD: Bad[] = [
     questions: Array.from({ length: 201 }, () => mcq),
   })),
   malformed(assign),
-  assign('no set', () => ({ assignedToRole: 'Technician' })),
-  assign('no one to assign to', (w) => ({ setId: w.demoSetId })),
+  { ...assign('no set', () => ({ assignedToRole: 'Technician' })), message: 'Please select a training set to assign.' },
+  { ...assign('no one to assign to', (w) => ({ setId: w.demoSetId })), message: ASSIGN_MESSAGES.shape },
+  {
+    ...assign('role type with no role', (w) => ({ setId: w.demoSetId, assignedToRole: null })),
+    message: 'Please select a role to assign to.',
+  },
+  {
+    ...assign('user type with no user', (w) => ({ setId: w.demoSetId, assignedToId: '' })),
+    message: 'assignedToId: Please select at least one user to assign to.',
+  },
+  {
+    ...assign('user type with a null user', (w) => ({ setId: w.demoSetId, assignedToId: null })),
+    message: 'Please select at least one user to assign to.',
+  },
   assign('a role and a user together', (w) => ({
     setId: w.demoSetId,
     assignedToRole: 'Technician',
     assignedToId: w.userId('tech@demo.local'),
   })),
   assign('an unknown role', (w) => ({ setId: w.demoSetId, assignedToRole: 'Owner' })),
-  assign('an empty user list', (w) => ({ setId: w.demoSetId, assignedToIds: [] })),
+  {
+    ...assign('an empty user list', (w) => ({ setId: w.demoSetId, assignedToIds: [] })),
+    message: 'assignedToIds: Please select at least one user to assign to.',
+  },
   assign('an unknown set', () => ({ setId: UNKNOWN_ID, assignedToRole: 'Technician' }), 404),
   assign(
     'a user list with one unknown user',
@@ -206,6 +227,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     const { error } = errorBodySchema.parse(res.body)
     expect(error.code).toBe(bad.code)
     expect(error.message).toMatch(/^\S.*[.!?"]$/)
+    if (bad.message) expect(error.message).toBe(bad.message)
     expect(await fingerprint(t.db)).toBe(before)
   })
 })
