@@ -9,7 +9,7 @@ import { expertSchema, idSchema, requiredText, roleSchema, timestampSchema } fro
 import { LIMITS } from './constants.ts'
 import { FEEDBACK_RATINGS } from './conversations.ts'
 import { imageUploadSchema } from './stream.ts'
-import { brandingSchema, expertModelConfigSchema } from './tenant.ts'
+import { brandingSchema, expertModelConfigInputSchema } from './tenant.ts'
 import {
   attemptAnswerSchema,
   dueDateSchema,
@@ -97,7 +97,7 @@ export const mutationArgsSchemas = {
     comment: z.string().max(LIMITS.feedbackMaxChars).nullable(),
   }),
   'tenant.saveBranding': z.object({ branding: brandingSchema }),
-  'tenant.saveModel': z.object({ expert: expertSchema, config: expertModelConfigSchema }),
+  'tenant.saveModel': z.object({ expert: expertSchema, config: expertModelConfigInputSchema }),
   'user.setRole': z.object({ userId: idSchema, role: roleSchema }),
 } as const
 

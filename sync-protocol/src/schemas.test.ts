@@ -7,6 +7,7 @@ import {
   createCaseBodySchema,
   ERROR_CODES,
   ERROR_STATUS,
+  expertModelConfigInputSchema,
   expertModelConfigSchema,
   LIMITS,
   type Mutation,
@@ -41,6 +42,17 @@ describe('the wire contract', () => {
     expect(expertModelConfigSchema.safeParse({ ...config, primary: { provider: 'cohere', model: 'x' } }).success).toBe(
       false,
     )
+  })
+
+  it('takes a temperature to save in steps of 0.1, and reads one stored off the step as it is', () => {
+    const config = { primary: { provider: 'openai', model: 'gpt-4o-mini' }, temperature: 0.2, maxOutputTokens: 1000 }
+    for (const temperature of [0, 0.1 + 0.2, 0.7, 2]) {
+      expect(expertModelConfigInputSchema.safeParse({ ...config, temperature }).success, `${temperature}`).toBe(true)
+    }
+    for (const temperature of [0.15, 0.01, 1.99]) {
+      expect(expertModelConfigInputSchema.safeParse({ ...config, temperature }).success, `${temperature}`).toBe(false)
+    }
+    expect(expertModelConfigSchema.parse({ ...config, temperature: 0.15 }).temperature).toBe(0.15)
   })
 
   it('accepts a case update of status or description, never both or neither', () => {

@@ -51,6 +51,18 @@ export const expertModelConfigSchema = z.object({
 })
 export type ExpertModelConfig = z.infer<typeof expertModelConfigSchema>
 
+const { step } = LIMITS.temperature
+/**
+ * What an Admin may save: the temperature in steps of 0.1 (SPEC §5), within a rounding error so
+ * 0.1 + 0.2 counts as 0.3. Only on the way in: a config stored before is still read as it is.
+ */
+export const expertModelConfigInputSchema = expertModelConfigSchema.extend({
+  temperature: expertModelConfigSchema.shape.temperature.refine(
+    (t) => Math.abs(t / step - Math.round(t / step)) < 1e-6,
+    { error: `Use steps of ${step}, e.g. 0.7.` },
+  ),
+})
+
 export const defaultExpertModelConfig = (): ExpertModelConfig => ({
   primary: { ...DEFAULT_MODEL_CONFIG.primary },
   fallback: null,
@@ -85,7 +97,7 @@ export type ModelTestResult = z.infer<typeof modelTestResultSchema>
 export const updateConfigBodySchema = z.object({ branding: brandingSchema })
 export type UpdateConfigBody = z.infer<typeof updateConfigBodySchema>
 
-/** PUT /api/t/{tenant}/admin/models/{expert} takes expertModelConfigSchema. */
+/** PUT /api/t/{tenant}/admin/models/{expert} takes expertModelConfigInputSchema. */
 
 /** One row of GET /api/t/{tenant}/admin/users */
 export const tenantUserSchema = z.object({

@@ -120,7 +120,7 @@ export const PLATFORM_OPERATIONS: Operation[] = [
     summary: "Save an expert's models",
     access: 'manager',
     tag: 'admin',
-    body: p.expertModelConfigSchema,
+    body: p.expertModelConfigInputSchema,
     ...ok(),
     response: p.tenantConfigSchema,
   },

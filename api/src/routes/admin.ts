@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import {
-  expertModelConfigSchema,
+  expertModelConfigInputSchema,
   expertSchema,
   pageQuerySchema,
   updateConfigBodySchema,
@@ -67,7 +67,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .put(
     '/admin/models/:expert',
     validate('param', z.object({ expert: expertSchema })),
-    validate('json', expertModelConfigSchema),
+    validate('json', expertModelConfigInputSchema),
     async (c) => {
       const args = { expert: c.req.valid('param').expert, config: c.req.valid('json') }
       return answerMutation(c, (trx) => saveModelConfig(trx, c.get('actor'), args))

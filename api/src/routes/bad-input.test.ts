@@ -105,6 +105,7 @@ const BAD: Bad[] = [
   malformed(putModel),
   putModel('no primary model', () => ({ temperature: 0.2, maxOutputTokens: 1000 })),
   putModel('a temperature over 2', () => ({ ...model, temperature: 2.5 })),
+  putModel('a temperature between steps of 0.1', () => ({ ...model, temperature: 0.15 })),
   putModel('too few output tokens', () => ({ ...model, maxOutputTokens: 50 })),
   putModel('an unknown provider', () => ({ ...model, primary: { provider: 'acme', model: 'x' } })),
   putModel('an OpenAI-compatible model without its URL', () => ({

@@ -1,7 +1,7 @@
 import {
   type Expert,
   type ExpertModelConfig,
-  expertModelConfigSchema,
+  expertModelConfigInputSchema,
   LIMITS,
   type ModelChoice,
   PROVIDERS,
@@ -41,7 +41,7 @@ export function ModelForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const parsed = expertModelConfigSchema.safeParse({
+    const parsed = expertModelConfigInputSchema.safeParse({
       primary,
       fallback,
       temperature: Number(temperature),
