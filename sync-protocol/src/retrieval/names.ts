@@ -6,6 +6,7 @@
  * where it is written as a name (capitalised, not the question's first word), so a boat called
  * Compass leaves "compass calibration" alone.
  */
+import { saidWords } from './terms.ts'
 
 export function withoutNames(query: string, names: readonly string[]): string {
   const text = query.normalize('NFKC')
@@ -13,12 +14,7 @@ export function withoutNames(query: string, names: readonly string[]): string {
   const said = words.map(([word]) => word.toLowerCase())
   let out = text
   for (const name of names) {
-    const parts = [
-      ...name
-        .normalize('NFKC')
-        .toLowerCase()
-        .matchAll(/[\p{L}\p{N}]+/gu),
-    ].map(([w]) => w)
+    const parts = saidWords(name)
     if (parts.length === 0) continue
     for (let i = 0; i + parts.length <= said.length; i++) {
       if (!parts.every((part, k) => said[i + k] === part)) continue

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import type { Case } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
 import { LocalDb } from '../../db/local-db.ts'
+import { deviceCase } from '../../test/device-case.ts'
 import { caseFocus } from './case-focus.ts'
 
 const kept = (id: string, models?: string[]) => ({
@@ -21,22 +21,11 @@ describe('the offline answer for a case', () => {
   it("prefers the kept manuals tagged with the linked case's models, and nothing without a link", async () => {
     const db = new LocalDb(uuidv7(), 'demo')
     const conversationId = uuidv7()
-    const row: Case = {
-      id: uuidv7(),
-      title: 'No echoes',
-      description: '',
-      expert: 'furuno',
-      status: 'Open',
-      tags: [],
-      createdBy: db.userId,
-      assignedTo: null,
+    const row = deviceCase(db.userId, {
       conversationId,
       vessel: 'Northern Light',
       equipment: [{ make: 'Furuno', model: 'DRS4D-NXT', serial: '6421-0087', hours: null, firmware: '' }],
-      version: 1,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    }
+    })
     await db.cases.put(row)
     // A manual kept before tags existed has none: it is simply not preferred.
     await db.keptDocuments.bulkPut([kept('radar', ['drs4d-nxt']), kept('old'), kept('sonar', ['FCV-628'])])
