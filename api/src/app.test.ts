@@ -17,8 +17,9 @@ describe('security headers', () => {
 
   it('sends a strict Content-Security-Policy with Trusted Types, and a Permissions-Policy', async () => {
     const { app } = await createTestApp()
-    for (const path of ['/', '/api/login', '/api/auth/user']) {
+    for (const path of ['/', '/api/login']) {
       const res = await app.request(path)
+      expect(res.headers.get('content-type'), path).toContain('text/html')
       const csp = res.headers.get('content-security-policy') ?? ''
       expect(csp, path).toContain("script-src 'self'")
       expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -27,6 +28,21 @@ describe('security headers', () => {
       expect(csp, path).toContain("require-trusted-types-for 'script'")
       expect(csp, path).toContain('trusted-types default dompurify boot')
       expect(res.headers.get('permissions-policy'), path).toContain('camera=()')
+    }
+  })
+
+  it('gives a JSON answer, errors included, the policy of data that must never run or be framed', async () => {
+    const { app } = await createTestApp()
+    for (const path of ['/api/auth/user', '/api/t/demo/cases', '/api/no-such-call']) {
+      const res = await app.request(path)
+      expect(res.headers.get('content-type'), path).toContain('application/json')
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin')
+      expect(res.headers.get('strict-transport-security'), path).toContain('max-age=')
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+      // What only a page uses is not sent with every answer over the satellite link.
+      expect(res.headers.get('permissions-policy'), path).toBeNull()
     }
   })
 

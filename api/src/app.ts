@@ -5,7 +5,6 @@ import { LIMITS } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
-import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { hasSessionCookie } from './auth/sessions.ts'
 import { ApiError, fromDatabaseError } from './errors.ts'
@@ -13,6 +12,7 @@ import { listenForStops } from './experts/answer-stored-message.ts'
 import { inlineScriptHashes } from './lib/inline-scripts.ts'
 import { inProcessSignals } from './lib/instance-signals.ts'
 import { createMetrics } from './lib/metrics.ts'
+import { answerHeaders } from './middleware/answer-headers.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { bodyLimit } from './middleware/body-limit.ts'
 import { idempotency } from './middleware/idempotency.ts'
@@ -25,30 +25,6 @@ import { healthRoutes } from './routes/health.ts'
 import { metricsRoutes } from './routes/metrics.ts'
 import { openApiRoutes } from './routes/openapi.ts'
 import { tenantRoutes } from './routes/tenant-routes.ts'
-
-/**
- * No foreign script, and no inline script but the web build's own boot script, allowed by its
- * hash; HTML and script sinks take only Trusted Types (DOMPurify's policy, and the page's default
- * policy in web/src/lib/trusted-types.ts, and the boot script's, which passes the app's entry
- * only: web/src/app/last-view/restore.ts). Inline styles stay allowed: React and Radix set
- * element styles, the dialog's scroll lock adds a style element, and index.html carries its CSS.
- */
-const contentSecurityPolicy = (inlineScripts: string[]) => ({
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", ...inlineScripts],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  fontSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  requireTrustedTypesFor: ["'script'"],
-  trustedTypes: ['default', 'dompurify', 'boot'],
-})
 
 const COMPRESSIBLE =
   /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)\b/
@@ -68,24 +44,7 @@ export function createApp(deps: AppDeps) {
   // Satellite links: JSON, HTML, scripts and styles above 1 KB go gzip-compressed to clients that
   // ask. Answer streams (text/event-stream) are left out so each event still arrives as written.
   app.use(compress({ threshold: 1024, contentTypeFilter: COMPRESSIBLE }))
-  // On every answer, pages included, so no other site can frame the app. Referrer same-origin,
-  // not the default no-referrer: under no-referrer Chromium sends `Origin: null` on the local
-  // sign-in form's POST, which sameOriginWrites must refuse.
-  // Whatever is served as a download (an uploaded HTML manual) may never run as a page of the app.
-  app.use(async (c, next) => {
-    await next()
-    if (c.res.headers.get('Content-Disposition')?.startsWith('attachment')) {
-      c.res.headers.set('Content-Security-Policy', "sandbox; default-src 'none'")
-    }
-  })
-  app.use(
-    secureHeaders({
-      crossOriginResourcePolicy: 'same-origin',
-      referrerPolicy: 'same-origin',
-      contentSecurityPolicy: contentSecurityPolicy(inlineScriptHashes(path.join(webRoot(deps), 'index.html'))),
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
-    }),
-  )
+  app.use(answerHeaders(inlineScriptHashes(path.join(webRoot(deps), 'index.html'))))
   app.use('/api/*', async (c, next) => {
     await next()
     // Set on the answer's own headers: c.header() after next() would copy the whole response.
@@ -102,7 +61,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', openApiRoutes)
   // No tenant, id or name holds a NUL character (PostgreSQL could not even look one up).
   app.use('/api/*', async (c, next) => {
-    if (/%00/i.test(new URL(c.req.url).pathname)) throw new ApiError('not_found', 'There is no such API call.')
+    if (/%00/i.test(c.req.url.split('?', 1)[0] ?? '')) throw new ApiError('not_found', 'There is no such API call.')
     await next()
   })
   app.use('/api/*', loadUser, sameOriginWrites)

@@ -19,8 +19,8 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Secure whenever the app is served over https (PUBLIC_URL says so behind a TLS proxy). */
 export function cookieSecure(c: Context<AppEnv>): boolean {
-  const publicUrl = c.get('deps').env.PUBLIC_URL
-  return (publicUrl ? new URL(publicUrl).protocol : new URL(c.req.url).protocol) === 'https:'
+  // Both are whole URLs already: their scheme is read without parsing them on every request.
+  return /^https:/i.test(c.get('deps').env.PUBLIC_URL || c.req.url)
 }
 
 /** Whether the request carries a session cookie at all (valid or not: that takes the database). */
