@@ -9,7 +9,8 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 
 /**
  * Groups consecutive paragraphs of one section and page into passages of roughly TARGET_WORDS,
- * splitting an over-long paragraph at sentence ends (code and table rows at line ends).
+ * splitting an over-long paragraph at sentence ends (code and table rows at line ends); a passage
+ * that starts inside a table begins with the table's header row.
  */
 export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
   const passages: NewPassage[] = []
@@ -37,6 +38,11 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
       if (!current || !sameSpot || full) {
         flush()
         current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0 }
+        // A passage that starts inside a table says what its columns are.
+        if (paragraph.header) {
+          current.parts.push(paragraph.header)
+          current.words += wordCount(paragraph.header)
+        }
       }
       current.parts.push(piece)
       current.words += words

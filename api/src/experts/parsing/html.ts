@@ -27,6 +27,11 @@ const SKIPPED = new Set([
   'dialog',
 ])
 const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary', 'menu', 'menubar'])
+/** Page furniture marked by id or class, as pages written before HTML5's elements (and generators such as Asciidoctor) do. */
+const SKIPPED_IDS = new Set(['header', 'footer', 'toc', 'breadcrumbs'])
+const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs'])
+/** Zero-width characters generators put in empty blocks. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
 const BLOCKS = new Set([
   'p',
   'div',
@@ -71,16 +76,25 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let pre: string | null = null
   let preDepth = 0
   const cells: string[][] = []
+  // Each open table's header row (its first row), repeated where a passage starts inside it.
+  const headers: (string | null | undefined)[] = []
   let cell: string | null = null
   let term: string | null = null
   let lines: string[] = ['']
 
-  const emit = (text: string, verbatim = false) => {
-    if (text) paragraphs.push({ section: outline.path, page: null, text, ...(verbatim ? { verbatim } : {}) })
+  const emit = (text: string, verbatim = false, header?: string) => {
+    if (text)
+      paragraphs.push({
+        section: outline.path,
+        page: null,
+        text,
+        ...(verbatim ? { verbatim } : {}),
+        ...(header ? { header } : {}),
+      })
   }
   const flush = () => {
     const text = lines
-      .map((line) => line.replace(/\s+/g, ' ').trim())
+      .map((line) => line.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim())
       .filter(Boolean)
       .join('\n')
     lines = ['']
@@ -110,6 +124,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         if (
           SKIPPED.has(name) ||
           SKIPPED_ROLES.has(attrs.role ?? '') ||
+          SKIPPED_IDS.has(attrs.id ?? '') ||
+          (attrs.class ?? '').split(/\s+/).some((c) => SKIPPED_CLASSES.has(c)) ||
           'hidden' in attrs ||
           attrs['aria-hidden'] === 'true'
         ) {
@@ -127,7 +143,10 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
             pre = ''
           }
         } else if (name === 'br') write('\n')
-        else if (name === 'tr' && cell === null) cells.push([])
+        else if (name === 'table' && cell === null) {
+          flush()
+          headers.push(undefined)
+        } else if (name === 'tr' && cell === null) cells.push([])
         else if ((name === 'td' || name === 'th') && cell === null) cell = ''
         else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
         else if (name === 'li' && cell === null) lines.push('')
@@ -167,7 +186,14 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           cell = null
         } else if (name === 'tr' && cell === null) {
           const row = cells.pop() ?? []
-          if (row.some(Boolean)) emit(row.join(' | '), true)
+          if (!row.some(Boolean)) return
+          const text = row.join(' | ')
+          const header = headers.at(-1)
+          if (header === undefined && headers.length > 0) headers[headers.length - 1] = text
+          emit(text, true, header ?? undefined)
+        } else if (name === 'table' && cell === null) {
+          headers.pop()
+          flush()
         } else if (name === 'dt') {
           term = lines.join(' ').replace(/\s+/g, ' ').trim()
           lines = ['']

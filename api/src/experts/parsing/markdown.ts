@@ -30,11 +30,16 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         if (text) paragraphs.push({ section: outline.path, page: null, text, verbatim: true })
         return
       }
-      case 'table':
-        for (const row of tableRows(token as Tokens.Table)) {
-          paragraphs.push({ section: outline.path, page: null, text: row, verbatim: true })
+      case 'table': {
+        const [first, ...rest] = tableRows(token as Tokens.Table)
+        const header = (token as Tokens.Table).header.some((h) => h.text.trim()) ? first : undefined
+        for (const row of first === undefined ? [] : [first, ...rest]) {
+          const paragraph: Paragraph = { section: outline.path, page: null, text: row, verbatim: true }
+          if (header && row !== first) paragraph.header = header
+          paragraphs.push(paragraph)
         }
         return
+      }
       case 'list':
         add((token as Tokens.List).items.map((item) => `- ${stripTags(item.text).replace(/\n+/g, ' ')}`).join('\n'))
         return

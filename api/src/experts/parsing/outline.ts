@@ -12,6 +12,8 @@ export interface Paragraph {
   text: string
   /** Code, a table row or a definition: kept whole and as written, never reflowed or split at sentences. */
   verbatim?: boolean
+  /** A table row's header row, repeated where a passage starts inside the table. */
+  header?: string
 }
 
 export const SECTION_SEPARATOR = ' › '

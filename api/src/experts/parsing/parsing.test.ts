@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pdfOfStreams } from '../../test/pdf.ts'
+import { chunkParagraphs } from '../chunk.ts'
 import { parseDocument } from '../parse-document.ts'
 
 const enc = (text: string) => new TextEncoder().encode(text)
@@ -31,7 +32,13 @@ describe('Markdown keeps its structure', () => {
         verbatim: true,
       },
       { section: 'Troubleshooting › No fix', page: null, text: 'Code | Meaning', verbatim: true },
-      { section: 'Troubleshooting › No fix', page: null, text: 'E01 | No heading', verbatim: true },
+      {
+        section: 'Troubleshooting › No fix',
+        page: null,
+        text: 'E01 | No heading',
+        verbatim: true,
+        header: 'Code | Meaning',
+      },
       { section: 'Wiring', page: null, text: 'Blue is CAN-L.' },
     ])
   })
@@ -62,8 +69,31 @@ describe('HTML keeps the main content only', () => {
       { section: 'Alarms', page: null, text: 'Read the code on the display.' },
       { section: 'Alarms', page: null, text: 'ALARM 12\n  magnetron current low', verbatim: true },
       { section: 'Alarms', page: null, text: 'Code | Meaning', verbatim: true },
-      { section: 'Alarms', page: null, text: '12 | Magnetron current low', verbatim: true },
+      { section: 'Alarms', page: null, text: '12 | Magnetron current low', verbatim: true, header: 'Code | Meaning' },
       { section: 'Alarms', page: null, text: 'STBY: Standby, not transmitting' },
+    ])
+  })
+
+  it('drops furniture marked by id or class (header, table of contents, footer) and zero-width blocks', async () => {
+    const page = `<html><head><title>Boat router</title></head><body>
+      <div id="header"><h1>Boat router</h1><div class="details">mgrouch, version 2025-07-15</div>
+        <div id="toc"><ul><li><a href="#_wifi">1. Wifi</a></li></ul></div></div>
+      <div id="content"><div class="paragraph"><p>\u200b</p></div>
+        <h2 id="_wifi">1. Wifi</h2><p>The router joins the marina wifi.</p></div>
+      <div id="footer">Last updated 2025-07-15</div></body></html>`
+    const { title, paragraphs } = await parseDocument('router.html', enc(page))
+    expect(title).toBe('Boat router')
+    expect(paragraphs).toEqual([{ section: '1. Wifi', page: null, text: 'The router joins the marina wifi.' }])
+  })
+
+  it('gives each table row after the first its table header', async () => {
+    const page =
+      '<table><tr><th>Feature</th><th>BBN</th></tr><tr><td>GPSd</td><td>pre-configured</td></tr></table><p>After.</p>'
+    const { paragraphs } = await parseDocument('x.html', enc(page))
+    expect(paragraphs.map((p) => [p.text, p.header])).toEqual([
+      ['Feature | BBN', undefined],
+      ['GPSd | pre-configured', 'Feature | BBN'],
+      ['After.', undefined],
     ])
   })
 
@@ -118,5 +148,42 @@ describe('PDF tables keep their rows', () => {
     expect(lines).toContain('E12 | Seawater flow low | Check the strainer')
     expect(lines).toContain('E31 | Bearing temperature high | Stop and call service')
     expect(lines).toContain('After a repair the code clears once the flywheel has spun up again.')
+  })
+
+  it('puts back together a row whose cells wrap, drawn a cell at a time as word processors do', async () => {
+    // Each cell top to bottom, then the next cell: lines 12 apart inside a cell, rows 18 apart.
+    const cell = (x: number, y: number, lines: string[]) => lines.map((text, i) => at(x, y - i * 12, text))
+    const page = [
+      ...cell(72, 700, ['Sentence']),
+      ...cell(222, 700, ['PGN']),
+      ...cell(372, 700, ['Hint']),
+      ...cell(72, 682, ['MWV']),
+      ...cell(222, 682, ['130306 Wind', 'Data']),
+      ...cell(372, 682, ['Sent as ground', 'referenced to True', 'North']),
+      ...cell(72, 628, ['RSA']),
+      ...cell(222, 628, ['127245 Rudder']),
+      ...cell(372, 628, ['Only one rudder']),
+    ].join('\n')
+    const parsed = await parseDocument('conversions.pdf', pdfOfStreams([page]))
+    expect(parsed.paragraphs.map((p) => [p.text, p.header])).toEqual([
+      ['Sentence | PGN | Hint', undefined],
+      ['MWV | 130306 Wind Data | Sent as ground referenced to True North', 'Sentence | PGN | Hint'],
+      ['RSA | 127245 Rudder | Only one rudder', 'Sentence | PGN | Hint'],
+    ])
+  })
+})
+
+describe('A passage that starts inside a table', () => {
+  it('begins with the table header, so its rows keep their column names', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `| PGN ${i} | sentence ${i} converted both ways by the gateway |`)
+    const markdown = ['| PGN | Sentence |', '|---|---|', ...rows].join('\n')
+    const { paragraphs } = await parseDocument('table.md', enc(markdown))
+    const passages = chunkParagraphs(paragraphs)
+    expect(passages.length).toBeGreaterThan(1)
+    expect(passages[0]?.text.split('\n\n')[0]).toBe('PGN | Sentence')
+    for (const passage of passages.slice(1)) expect(passage.text.split('\n\n')[0]).toBe('PGN | Sentence')
+    expect(passages.map((p) => p.text).join('\n\n')).toContain(
+      'PGN 29 | sentence 29 converted both ways by the gateway',
+    )
   })
 })

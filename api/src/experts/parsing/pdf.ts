@@ -6,6 +6,7 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { type CellLine, tableRows } from './pdf-table.ts'
 
 export interface PdfLine {
   text: string
@@ -30,7 +31,7 @@ const CELL_GAP = 1.2
 /** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
 const WORD_GAP = 0.15
 
-type OpenLine = PdfLine & { chars: number; end: number | null; space: boolean }
+type OpenLine = CellLine & { chars: number; end: number | null; space: boolean }
 
 /**
  * What goes before a piece starting at `x`: a cell boundary, a space or nothing, measured from
@@ -45,10 +46,10 @@ function separator(line: OpenLine, x: number, size: number): string {
 /**
  * Lines of one page in reading order, as pdfjs gives the items. Pieces of a line set far apart
  * (table cells, a label and its value) are joined with ` | `, so a table keeps its rows as
- * `cell | cell | cell`.
+ * `cell | cell | cell`; a row whose cells wrap is put back together (./pdf-table.ts).
  */
 export function pageLines(items: TextItemLike[]): PdfLine[] {
-  const lines: PdfLine[] = []
+  const lines: CellLine[] = []
   let current: OpenLine | null = null
   for (const item of items) {
     const y = item.transform[5] ?? 0
@@ -66,8 +67,12 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       if (item.hasEOL && current) current.text += '\n'
       continue
     }
-    if (!current) current = { text: '', y, size: 0, font: item.fontName, chars: 0, end: null, space: false }
-    if (current.text) current.text += separator(current, x, current.size || size)
+    if (!current) current = { text: '', y, size: 0, font: item.fontName, cells: [], chars: 0, end: null, space: false }
+    const gap = current.text ? separator(current, x, current.size || size) : ' | '
+    if (gap === ' | ') current.cells.push({ x, text: '' })
+    const cell = current.cells.at(-1)
+    if (cell) cell.text += (gap === ' | ' ? '' : gap) + item.str
+    if (current.text) current.text += gap
     current.space = false
     current.end = item.width === undefined ? null : x + item.width
     current.text += item.str
@@ -81,9 +86,18 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     if (item.hasEOL) current.text += '\n'
   }
   if (current) lines.push(current)
-  return lines
-    .map((line) => ({ text: line.text.replace(/\s+/g, ' ').trim(), y: line.y, size: line.size, font: line.font }))
-    .filter((line) => line.text.length > 0)
+  const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
+  return tableRows(
+    lines
+      .map((line) => ({
+        text: tidy(line.text),
+        y: line.y,
+        size: line.size,
+        font: line.font,
+        cells: line.cells.map((c) => ({ x: c.x, text: tidy(c.text) })).filter((c) => c.text),
+      }))
+      .filter((line) => line.text.length > 0),
+  )
 }
 
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
@@ -158,6 +172,7 @@ export async function pdfParagraphs(
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let firstHeading: string | null = null
+  let header: string | null = null
   pages.forEach((lines, index) => {
     const page = index + 1
     const kept = lines.filter((line) => !running.has(shape(line.text)))
@@ -176,6 +191,7 @@ export async function pdfParagraphs(
       const level = marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)
       if (level > 0) {
         flush()
+        header = null
         firstHeading ??= line.text
         outline.enter(level, line.text)
         lastY = null
@@ -188,10 +204,15 @@ export async function pdfParagraphs(
       // A table row is a paragraph of its own, kept whole, as Markdown's rows are.
       if (line.text.includes(' | ')) {
         flush()
-        paragraphs.push({ section: outline.path, page, text: line.text, verbatim: true })
+        const row: Paragraph = { section: outline.path, page, text: line.text, verbatim: true }
+        // The first row of a run of rows is taken as the table's header.
+        if (header) row.header = header
+        else header = line.text
+        paragraphs.push(row)
         lastY = null
         continue
       }
+      header = null
       const previous = block.at(-1)
       if (previous && !bullet && /\p{L}-$/u.test(previous) && /^\p{Ll}/u.test(line.text)) {
         block[block.length - 1] = previous.slice(0, -1) + line.text

@@ -1,0 +1,81 @@
+/**
+ * Table rows whose cells wrap over several lines, as word processors draw them: a row's cells are
+ * often written one after the other (each cell top to bottom), so the page's lines come out of
+ * order and a wrapped cell's second line lands on a line of its own. Lines that follow each other
+ * within a line's spacing, or that go back up to the row's first line in a column further right,
+ * are one group; a group whose first line holds two columns or more is a table row, rebuilt as
+ * `cell | cell` with each cell's lines joined. A lower line written whole across the first column
+ * and another starts the next row (a borderless table has a row a line).
+ */
+import type { PdfLine } from './pdf.ts'
+
+export interface Cell {
+  x: number
+  text: string
+}
+export type CellLine = PdfLine & { cells: Cell[] }
+
+/** A step down wider than this many times the type size ends a row: rows have padding, lines do not. */
+const ROW_STEP = 1.35
+/** Positions this close (page units) are the same baseline or the same column. */
+const NEAR = 2
+
+export function tableRows(lines: CellLine[]): PdfLine[] {
+  const out: PdfLine[] = []
+  let group: CellLine[] = []
+  for (const line of lines) {
+    const last = group.at(-1)
+    const first = group[0]
+    if (last && first) {
+      const top = Math.max(...group.map((l) => l.y))
+      const step = last.y - line.y
+      const down = step > NEAR && step <= Math.max(line.size, last.size) * ROW_STEP
+      const back = step <= NEAR && line.y <= top + NEAR && (line.cells[0]?.x ?? 0) > (first.cells[0]?.x ?? 0) + NEAR
+      if (!down && !back) {
+        out.push(...rebuild(group))
+        group = []
+      }
+    }
+    group.push(line)
+  }
+  out.push(...rebuild(group))
+  return out
+}
+
+const plain = ({ text, y, size, font }: PdfLine): PdfLine => ({ text, y, size, font })
+
+function rebuild(group: CellLine[]): PdfLine[] {
+  const top = Math.max(...group.map((l) => l.y))
+  const columns = [
+    ...new Set(group.filter((l) => l.y >= top - NEAR).flatMap((l) => l.cells.map((c) => Math.round(c.x)))),
+  ].sort((a, b) => a - b)
+  if (group.length < 2 || columns.length < 2) return group.map(plain)
+  const column = (x: number) =>
+    Math.max(
+      0,
+      columns.findLastIndex((start) => start <= x + NEAR),
+    )
+  // A line written whole across the first column and another is a row of its own (a borderless
+  // table); lines of single cells on one baseline are the wrapped parts of the row above.
+  const wholeRow = (line: CellLine) => {
+    const used = new Set(line.cells.map((c) => column(c.x)))
+    return used.has(0) && used.size > 1
+  }
+  const rows: { y: number; cells: string[][] }[] = []
+  const sorted = [...group].sort((a, b) => b.y - a.y || (a.cells[0]?.x ?? 0) - (b.cells[0]?.x ?? 0))
+  sorted.forEach((line, i) => {
+    const newBaseline = i === 0 || Math.abs((sorted[i - 1]?.y ?? 0) - line.y) > NEAR
+    if (rows.length === 0 || (newBaseline && wholeRow(line))) rows.push({ y: line.y, cells: columns.map(() => []) })
+    for (const cell of line.cells) rows.at(-1)?.cells[column(cell.x)]?.push(cell.text)
+  })
+  const { size, font } = group[0] as CellLine
+  return rows.map(({ y, cells }) => ({
+    text: cells
+      .map((parts) => parts.join(' '))
+      .filter(Boolean)
+      .join(' | '),
+    y,
+    size,
+    font,
+  }))
+}
