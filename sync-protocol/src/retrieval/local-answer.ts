@@ -32,20 +32,32 @@ interface Unit {
   /** The list or table the unit belongs to (its lines), when it is one line of several. */
   block: string[] | null
   order: number
+  /** For a table row, the order of its table's first row (the column names), when that is another unit. */
+  header?: number
 }
+
+const isRow = (line: string) => /\s\|\s/.test(line)
 
 /** A passage cut into sentences, and list, table or code lines kept whole. */
 function units(text: string): Unit[] {
   const found: Unit[] = []
+  // Rows one after the other are one table, whose first row names the columns.
+  let tableStart: number | null = null
   for (const block of text.split(/\n\s*\n/)) {
     const lines = block
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean)
-    if (lines.length > 1 || /\s\|\s/.test(block)) {
-      for (const line of lines) found.push({ text: line, block: lines.length > 1 ? lines : null, order: found.length })
+    if (lines.length > 1 || isRow(block)) {
+      for (const line of lines) {
+        if (!isRow(line)) tableStart = null
+        else tableStart ??= found.length
+        const header = isRow(line) && tableStart !== null && tableStart < found.length ? tableStart : undefined
+        found.push({ text: line, block: lines.length > 1 ? lines : null, order: found.length, header })
+      }
       continue
     }
+    tableStart = null
     for (const sentence of block.split(/(?<=[.!?])\s+(?=["“(]?[\p{Lu}\d])/u)) {
       if (sentence.trim()) found.push({ text: sentence.trim(), block: null, order: found.length })
     }
@@ -67,20 +79,47 @@ function coverage(text: string, forms: string[][][], weights: number[]): number 
 
 type Scored = Unit & { score: number }
 
+/** A line that ends in ':', or a paragraph that stops mid-sentence, goes on in what follows it. */
+const leadsOn = (unit: Unit) =>
+  unit.text.endsWith(':') || (!unit.block && !isRow(unit.text) && /[\p{L}\d]$/u.test(unit.text))
+
+/** How much of the question a unit holds; a table row holding some of it is read with its column names. */
+function scoreUnits(text: string, forms: string[][][], weights: number[]): Scored[] {
+  const all = units(text)
+  return all.map((unit) => {
+    const own = coverage(unit.text, forms, weights)
+    const header = unit.header === undefined ? undefined : all[unit.header]
+    const score = own > 0 && header ? coverage(`${header.text}\n${unit.text}`, forms, weights) : own
+    return { ...unit, score }
+  })
+}
+
 function pick(all: Scored[], max: number): string[] {
   const ranked = all.filter((u) => u.score > 0).sort((a, b) => b.score - a.score || a.order - b.order)
   const chosen = new Set<number>()
+  // What a unit only brings along (its table's column names, what it leads on to) is not counted.
+  const broughtAlong = new Set<number>()
   const top = ranked[0]
-  // The sentence after the best one often holds the answer to what the best one restates.
-  if (top && all[top.order + 1] && !all[top.order + 1]?.block) chosen.add(top.order + 1)
-  for (const unit of ranked) {
-    if (chosen.size >= max) break
-    chosen.add(unit.order)
-    // "Start the port using:" is answered by what follows it.
-    if (unit.text.endsWith(':') && all[unit.order + 1]) chosen.add(unit.order + 1)
-    if (unit.block && unit.block.length <= WHOLE_LIST) {
-      for (const u of all) if (u.block === unit.block) chosen.add(u.order)
+  // The sentence after the best one often holds the answer to what the best one restates (the
+  // row after a row is another thing).
+  const afterTop = top && all[top.order + 1]
+  if (top && afterTop && !afterTop.block && !isRow(afterTop.text) && !isRow(top.text)) chosen.add(afterTop.order)
+  const addWhole = (unit: Unit, along: boolean) => {
+    const units = unit.block && unit.block.length <= WHOLE_LIST ? all.filter((u) => u.block === unit.block) : [unit]
+    for (const u of units) {
+      if (along && !chosen.has(u.order)) broughtAlong.add(u.order)
+      chosen.add(u.order)
     }
+  }
+  for (const unit of ranked) {
+    if (chosen.size - broughtAlong.size >= max) break
+    broughtAlong.delete(unit.order)
+    addWhole(unit, false)
+    // A row is read with its table's column names.
+    if (unit.header !== undefined) addWhole(all[unit.header] as Unit, true)
+    // "Start the port using:" or "The configuration is located at" is answered by what follows it.
+    const next = all[unit.order + 1]
+    if (next && leadsOn(unit)) addWhole(next, true)
   }
   return [...chosen].sort((a, b) => a - b).map((order) => all[order]?.text ?? '')
 }
@@ -90,9 +129,7 @@ export function localAnswerLines(expert: Expert, retrieval: Retrieval, hasImages
   if (retrieval.sources.length === 0) return [nothingFoundText(expert)]
   const forms = expandTerms(retrieval.terms).map((term) => term.forms.map(tokens))
   const weights = retrieval.weights ?? retrieval.terms.map(() => 1)
-  const scored = retrieval.sources
-    .slice(0, SOURCES_USED)
-    .map((source) => units(source.text).map((u) => ({ ...u, score: coverage(u.text, forms, weights) })))
+  const scored = retrieval.sources.slice(0, SOURCES_USED).map((source) => scoreUnits(source.text, forms, weights))
   const best = Math.max(0, ...scored.flat().map((u) => u.score))
   if (best < UNIT_MIN) return [noDirectAnswerText(expert)]
   const lines = [`Here is what the ${EXPERT_NAMES[expert]} knowledge base says:`, '']

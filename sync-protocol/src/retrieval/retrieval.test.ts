@@ -118,4 +118,24 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(parts).toContain('- 4.7 kohm resistor')
     expect(parts).toMatch(/\*\*Gyro Service Manual \(Parts, page 3\)\*\* \[1\]/)
   })
+
+  it('quotes what a sentence that stops mid-way leads on to, and a table row with its column names', () => {
+    const index = buildIndex([
+      passage(
+        0,
+        'The daemon converts the bus data. Its configuration file is located at\n\n/etc/default/n2kd',
+        'Setup',
+      ),
+      passage(
+        1,
+        'Feature | Gateway | Bridge\n\nChart formats | all | some\n\nGPS daemon | pre-configured | needs install\n\nFirewall | yes | no',
+        'Compared',
+      ),
+    ])
+    const answer = (q: string) => localAnswerLines('furuno', retrieveKept('demo', index, q), false).join('\n')
+    expect(answer('where is the daemon configuration file')).toContain('- /etc/default/n2kd')
+    const row = answer('is the gps daemon set up on the bridge')
+    expect(row).toContain('- Feature | Gateway | Bridge\n- GPS daemon | pre-configured | needs install')
+    expect(row).not.toContain('Firewall')
+  })
 })
