@@ -30,18 +30,28 @@ const stem = (word: string) => {
   return s
 }
 
-/** unicode61 with remove_diacritics, then Porter: the server's FTS5 tokenizer. */
-export const tokens = (text: string): string[] => {
+const words = (text: string): string[] => {
   const lower = text.toLowerCase()
   // Most manuals are plain ASCII, which has no diacritics to remove: the same words, found faster.
-  const words = NON_ASCII.test(lower)
+  const found = NON_ASCII.test(lower)
     ? lower
         .normalize('NFKD')
         .replace(/\p{M}/gu, '')
         .match(/[\p{L}\p{N}]+/gu)
     : lower.match(/[a-z0-9]+/g)
-  return words ? words.map(stem) : []
+  return found ?? []
 }
+
+/** unicode61 with remove_diacritics, then Porter: the server's FTS5 tokenizer. */
+export const tokens = (text: string): string[] => words(text).map(stem)
+
+/**
+ * tokens(), for a search that looks for a few stems only: a word that cannot stem to one of them
+ * is left out as '' (so every other word keeps its position) without being stemmed. Porter only
+ * rewrites endings, so a word keeps its first letter; `firstLetters` are those of the stems sought.
+ */
+export const tokensStarting = (text: string, firstLetters: ReadonlySet<string>): string[] =>
+  words(text).map((word) => (firstLetters.has(word[0] ?? '') ? stem(word) : ''))
 
 const NON_ASCII = /[\u0080-\uffff]/
 

@@ -8,7 +8,7 @@
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
-import { tokens } from './bm25.ts'
+import { tokens, tokensStarting } from './bm25.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export const TOP_K = 5
@@ -73,6 +73,8 @@ interface Weighting {
   specific: boolean[]
   /** Every stem of every spelling of the terms. */
   stems: ReadonlySet<string>
+  /** Their first letters: a passage's other words need no stemming. */
+  firstLetters: ReadonlySet<string>
 }
 
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
@@ -87,12 +89,14 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
   const unknown = Math.max(average, idf(1) / 2)
   const specificFloor = idf(Math.max(1, n * 0.1))
+  const stems = new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))
   return {
     // An unknown code or serial (a vessel's job number, "SN 4471A") says nothing about the topic.
     weights: raw.map((w, i) => w ?? (known.length > 0 && isIdentifier(terms[i]?.word ?? '') ? 0 : unknown)),
     known: raw.map((w) => w !== null),
     specific: raw.map((w) => w !== null && w >= specificFloor),
-    stems: new Set(terms.flatMap((term) => term.forms.flatMap(formStems))),
+    stems,
+    firstLetters: new Set([...stems].map((stem) => stem[0] ?? '')),
   }
 }
 
@@ -161,9 +165,9 @@ interface Line {
  * things: "Backlight level" in one row and "Time hour display" in the next are not a backlight
  * display, and a maker named in a manufacturer list goes with no other row of it.
  */
-function foundByPart(lines: Line[], found: (words: string[]) => boolean[]): boolean[][] {
+function foundByPart(lines: Line[], found: (words: string[]) => boolean[], inWhole: boolean[]): boolean[][] {
   const rows = lines.filter((line) => line.row)
-  if (rows.length < 2) return [found(lines.flatMap((line) => line.words))]
+  if (rows.length < 2) return [inWhole]
   const around = found(lines.filter((line) => !line.row).flatMap((line) => line.words))
   return rows.map((row) => found(row.words).map((hit, i) => hit || around[i] === true))
 }
@@ -184,12 +188,17 @@ function scoreCandidate(
   const { weights } = weighting
   const total = weights.reduce((a, b) => a + b, 0) || 1
   const wanted = weighting.stems
-  const lines = candidate.text.split('\n').map((line) => ({ words: tokens(line), row: line.includes(' | ') }))
+  const lines = candidate.text
+    .split('\n')
+    .map((line) => ({ words: tokensStarting(line, weighting.firstLetters), row: line.includes(' | ') }))
   const body = positionsByStem(
     lines.flatMap((line) => line.words),
     wanted,
   )
-  const heading = positionsByStem(tokens(`${candidate.title} ${candidate.section ?? ''}`), wanted)
+  const heading = positionsByStem(
+    tokensStarting(`${candidate.title} ${candidate.section ?? ''}`, weighting.firstLetters),
+    wanted,
+  )
   const bodyHits = forms.map((term) => positions(body, term))
   const headingHits = forms.map((term) => positions(heading, term).length > 0)
   const share = (found: boolean[]) => found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
@@ -199,7 +208,8 @@ function scoreCandidate(
   }
   const relevance = (hits: boolean[]) => Math.max(share(hits), knownRelevance(hits, weighting))
   const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
-  const coverage = Math.max(...foundByPart(lines, found).map(relevance), near)
+  const inWhole = bodyHits.map((hits, i) => headingHits[i] === true || hits.length > 0)
+  const coverage = Math.max(...foundByPart(lines, found, inWhole).map(relevance), near)
   const headingShare = share(headingHits)
   const together = forms.length > 1 ? (closestTogether(bodyHits) - 1) / (forms.length - 1) : 1
   const bm25 = 1 - rank / Math.max(1, pool)
