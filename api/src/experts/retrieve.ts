@@ -14,6 +14,7 @@ import {
   type TermStats,
   TOP_K,
   tokens,
+  withAsked,
   withoutNames,
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
@@ -66,7 +67,7 @@ export async function retrieve(
   if (splits.stems.length > 0) {
     for (const [stem, n] of await documentFrequencies(db, tenant, expert, splits.stems)) frequencies.set(stem, n)
   }
-  const terms = await correctTypos(db, { tenant, expert }, splits.withKnown(joined, df), frequencies)
+  const terms = withAsked(query, await correctTypos(db, { tenant, expert }, splits.withKnown(joined, df), frequencies))
   const stats: TermStats = {
     passages: await expertPassageCount(db, tenant, expert),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,

@@ -19,6 +19,12 @@ export const RELEVANT_MIN = 0.4
 /** A passage holding less than this share of the question is not shown as a source. */
 const SOURCE_MIN = 0.25
 const PROXIMITY_WINDOW = 12
+/**
+ * A passage (or table row) holding none of the words a question asks for (asked.ts: "what gear
+ * oil", "how do I pair") counts for this share of what it holds: naming the subject alone (a
+ * maker in a manufacturer list) is a weak answer.
+ */
+const UNASKED_SHARE = 0.65
 
 /** A passage BM25 found (on the server through FTS5, on the device through bm25.ts). */
 export interface Candidate {
@@ -75,6 +81,8 @@ interface Weighting {
   stems: ReadonlySet<string>
   /** Their first letters: a passage's other words need no stemming. */
   firstLetters: ReadonlySet<string>
+  /** Terms the question asks for (asked.ts) that some passage holds. */
+  asked: boolean[]
 }
 
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
@@ -97,6 +105,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     specific: raw.map((w) => w !== null && w >= specificFloor),
     stems,
     firstLetters: new Set([...stems].map((stem) => stem[0] ?? '')),
+    asked: terms.map((term, i) => term.asked === true && raw[i] !== null),
   }
 }
 
@@ -206,7 +215,10 @@ function scoreCandidate(
     const at = positionsByStem(words, wanted)
     return forms.map((term, i) => headingHits[i] === true || positions(at, term).length > 0)
   }
-  const relevance = (hits: boolean[]) => Math.max(share(hits), knownRelevance(hits, weighting))
+  const { asked } = weighting
+  const answers = (hits: boolean[]) => !asked.some(Boolean) || hits.some((hit, i) => hit && asked[i])
+  const relevance = (hits: boolean[]) =>
+    Math.max(share(hits), knownRelevance(hits, weighting)) * (answers(hits) ? 1 : UNASKED_SHARE)
   const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
   const inWhole = bodyHits.map((hits, i) => headingHits[i] === true || hits.length > 0)
   const coverage = Math.max(...foundByPart(lines, found, inWhole).map(relevance), near)

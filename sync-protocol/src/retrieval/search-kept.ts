@@ -3,6 +3,7 @@
  * for every spelling of the question's words (the admin's and the shipped synonyms, words the
  * manuals write together or apart, corrected typos), then the shared re-ranking and gate.
  */
+import { withAsked } from './asked.ts'
 import { type Bm25Index, searchIndex } from './bm25.ts'
 import { joinedSpellings, splitSpellings } from './compounds.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
@@ -40,5 +41,5 @@ export function retrieveKept(
     terms.flatMap((t) => t.forms),
     POOL_SIZE,
   )
-  return rankCandidates(tenant, terms, pool, stats, preferred)
+  return rankCandidates(tenant, withAsked(query, terms), pool, stats, preferred)
 }

@@ -45,6 +45,8 @@ export const MARINE_SYNONYMS: readonly (readonly string[])[] = [
 export interface QueryTerm {
   word: string
   forms: string[]
+  /** What the question asks for (asked.ts), as against what it is about. */
+  asked?: boolean
 }
 
 /**

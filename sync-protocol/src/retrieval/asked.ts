@@ -1,0 +1,53 @@
+/**
+ * What a question asks for, as against what it is about: the words right after its question word
+ * ("what gear oil", "what is the warranty period", "how do I pair"). A passage naming the subject
+ * (a maker's row in a manufacturer list) but none of these is a weaker answer.
+ */
+import type { QueryTerm } from './synonyms.ts'
+import { saidWords, searchTerms } from './terms.ts'
+
+const AUX = new Set(['do', 'does', 'did', 'can', 'could', 'should', 'would', 'will', 'shall', 'must'])
+const COPULA = new Set(['is', 'are', 's', 'was', 'were'])
+const PERSON = new Set(['i', 'we', 'you'])
+const DETERMINER = new Set(['the', 'a', 'an', 'my', 'our', 'your'])
+
+/** The first run of content words from `at` (none when the word there is a stop word). */
+function run(words: string[], at: number): string[] {
+  const found: string[] = []
+  for (let i = at; i < words.length; i++) {
+    const word = words[i] as string
+    if (searchTerms(word).length === 0) break
+    found.push(word)
+  }
+  return found
+}
+
+/** The words a clause starting with a question word asks for; none when it does not say. */
+function askedIn(words: string[]): string[] {
+  const [wh, next, third] = words
+  if (wh === 'what' || wh === 'which') {
+    if (next !== undefined && COPULA.has(next)) return run(words, DETERMINER.has(third ?? '') ? 3 : 2)
+    return run(words, 1)
+  }
+  if (wh === 'how' || wh === 'where') {
+    if (next !== undefined && AUX.has(next) && PERSON.has(third ?? '')) return run(words, 3)
+    if (next === 'much' || next === 'many') return run(words, 2)
+  }
+  return []
+}
+
+/** The question's words that say what it asks for, from its first clause that starts with a question word. */
+export function askedWords(query: string): string[] {
+  for (const clause of query.split(/[,;:.?!]/)) {
+    const asked = askedIn(saidWords(clause))
+    if (asked.length > 0) return asked
+  }
+  return []
+}
+
+/** The terms marked with whether the question asks for them. */
+export function withAsked(query: string, terms: QueryTerm[]): QueryTerm[] {
+  const asked = new Set(askedWords(query))
+  if (asked.size === 0) return terms
+  return terms.map((term) => (asked.has(term.word) ? { ...term, asked: true } : term))
+}
