@@ -4,6 +4,17 @@ import { buildIndex } from './bm25.ts'
 import type { Candidate } from './gate.ts'
 import { retrieveKept } from './search-kept.ts'
 
+const passage = (ordinal: number, text: string): Candidate => ({
+  id: `doc1:${ordinal}`,
+  documentId: 'doc1',
+  fileName: 'makers.html',
+  ordinal,
+  title: 'Makers',
+  section: null,
+  page: null,
+  text,
+})
+
 describe('what a question asks for', () => {
   it.each([
     ['What gear oil does a Yamaha lower unit take?', ['gear', 'oil']],
@@ -19,16 +30,6 @@ describe('what a question asks for', () => {
   })
 
   it('counts a passage that only names the subject for less than one holding what is asked', () => {
-    const passage = (ordinal: number, text: string): Candidate => ({
-      id: `doc1:${ordinal}`,
-      documentId: 'doc1',
-      fileName: 'makers.html',
-      ordinal,
-      title: 'Makers',
-      section: null,
-      page: null,
-      text,
-    })
     const index = buildIndex([
       passage(0, 'Code | Maker\n229 | Garmin\n1850 | Teleflex'),
       passage(1, 'Warranty claims go through the dealer that sold the unit.'),
@@ -43,5 +44,21 @@ describe('what a question asks for', () => {
     // Without the rule the maker's row would hold 0.58 of the question.
     expect(score(/Garmin/)).toBeLessThan(score(/^Warranty claims/))
     expect(score(/^Warranty claims/)).toBeGreaterThan(0)
+  })
+
+  it('does not let a word no passage holds (an aside) push a passage without the asked word under the gate', () => {
+    const index = buildIndex([
+      passage(0, 'Clear the gyro fault alarm on the display, then start the gyro again.'),
+      passage(1, 'Reset the breaker on the panel.'),
+      ...['Bilge pumps need a float switch.', 'Chain is marked every ten metres.', 'Flush the outboard after use.']
+        .concat(['Check the impeller each season.', 'Fuses sit behind the panel.', 'Keep spare bulbs aboard.'])
+        .map((text, i) => passage(i + 2, text)),
+    ])
+    for (const question of [
+      'How do I reset the gyro after a fault alarm?',
+      'How do I reset the gyro after a fault alarm on Serenity?',
+    ]) {
+      expect(retrieveKept('demo', index, question).sources[0]?.id, question).toBe('doc1:0')
+    }
   })
 })

@@ -21,8 +21,9 @@ const SOURCE_MIN = 0.25
 const PROXIMITY_WINDOW = 12
 /**
  * A passage (or table row) holding none of the words a question asks for (asked.ts: "what gear
- * oil", "how do I pair") counts for this share of what it holds: naming the subject alone (a
- * maker in a manufacturer list) is a weak answer.
+ * oil", "how do I pair") counts for this share of the question's known words it holds: naming the
+ * subject alone (a maker in a manufacturer list) is a weak answer. Words no passage holds (a name
+ * in an aside) are left out of that share: they say nothing about whether it answers.
  */
 const UNASKED_SHARE = 0.65
 
@@ -217,8 +218,11 @@ function scoreCandidate(
   }
   const { asked } = weighting
   const answers = (hits: boolean[]) => !asked.some(Boolean) || hits.some((hit, i) => hit && asked[i])
+  const knownTotal = weights.reduce((sum, w, i) => sum + (weighting.known[i] ? w : 0), 0) || 1
+  const knownShare = (hits: boolean[]) =>
+    hits.reduce((sum, hit, i) => sum + (hit && weighting.known[i] ? (weights[i] ?? 0) : 0), 0) / knownTotal
   const relevance = (hits: boolean[]) =>
-    Math.max(share(hits), knownRelevance(hits, weighting)) * (answers(hits) ? 1 : UNASKED_SHARE)
+    answers(hits) ? Math.max(share(hits), knownRelevance(hits, weighting)) : knownShare(hits) * UNASKED_SHARE
   const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
   const inWhole = bodyHits.map((hits, i) => headingHits[i] === true || hits.length > 0)
   const coverage = Math.max(...foundByPart(lines, found, inWhole).map(relevance), near)
