@@ -2,9 +2,9 @@
  * Re-ranking and the relevance gate, the same on the server (over FTS5's candidates) and on the
  * device (over bm25.ts's). BM25 finds a pool; each candidate is then scored on what matters to a
  * question: how much of its rare vocabulary the passage holds (IDF-weighted, so "how", "check" or
- * "device" never decide; in a table, one row with the text around it), whether the title or
- * section names it, and whether its words sit close together. A question whose best passage
- * holds too little of it gets "nothing relevant".
+ * "device" never decide; in a table, one row with the text around it; less when it holds none of
+ * what the question asks for), whether the title or section names it, and whether its words sit
+ * close together. A question whose best passage holds too little of it gets "nothing relevant".
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
