@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { askedWords } from './asked.ts'
 import { buildIndex } from './bm25.ts'
-import type { Candidate } from './gate.ts'
 import { retrieveKept } from './search-kept.ts'
+import { testPassage } from './test-passage.ts'
 
-const passage = (ordinal: number, text: string): Candidate => ({
-  id: `doc1:${ordinal}`,
-  documentId: 'doc1',
-  fileName: 'makers.html',
-  ordinal,
-  title: 'Makers',
-  section: null,
-  page: null,
-  text,
-})
+const passage = (ordinal: number, text: string) =>
+  testPassage(ordinal, text, { fileName: 'makers.html', title: 'Makers', page: null })
 
 describe('what a question asks for', () => {
   it.each([

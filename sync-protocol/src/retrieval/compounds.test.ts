@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, type Candidate, joinedSpellings, retrieveKept, searchTerms, splitSpellings } from './index.ts'
+import { buildIndex, joinedSpellings, retrieveKept, searchTerms, splitSpellings } from './index.ts'
+import { testPassage } from './test-passage.ts'
 
-const passage = (ordinal: number, text: string): Candidate => ({
-  id: `doc1:${ordinal}`,
-  documentId: 'doc1',
-  fileName: 'display.pdf',
-  ordinal,
-  title: 'Display Installation Manual',
-  section: null,
-  page: ordinal + 1,
-  text,
-})
+const passage = (ordinal: number, text: string) =>
+  testPassage(ordinal, text, { fileName: 'display.pdf', title: 'Display Installation Manual' })
 
 const spellings = (query: string, known: string[]) => {
   const words = searchTerms(query)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, type Candidate, retrieveKept, searchTerms, withoutNames } from './index.ts'
+import { buildIndex, retrieveKept, searchTerms, withoutNames } from './index.ts'
+import { testPassage } from './test-passage.ts'
 
 const left = (query: string, names: string[]) => searchTerms(withoutNames(query, names))
 
@@ -23,16 +24,7 @@ describe("a vessel's name in a question", () => {
 })
 
 describe("a question naming one of the tenant's vessels", () => {
-  const passage = (ordinal: number, text: string): Candidate => ({
-    id: `doc1:${ordinal}`,
-    documentId: 'doc1',
-    fileName: 'gyro.pdf',
-    ordinal,
-    title: 'Gyro Service Manual',
-    section: null,
-    page: ordinal + 1,
-    text,
-  })
+  const passage = testPassage
   const index = buildIndex([
     passage(0, 'Check the raw-water seacock and strainer when the gyro reports a high temperature alarm.'),
     passage(1, 'Bearing noise at low speed usually means the bearings need grease.'),

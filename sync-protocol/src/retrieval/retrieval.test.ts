@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   buildIndex,
-  type Candidate,
   closestWord,
   editDistance,
   expandTerms,
@@ -10,17 +9,10 @@ import {
   searchIndex,
   searchTerms,
 } from './index.ts'
+import { testPassage } from './test-passage.ts'
 
-const passage = (ordinal: number, text: string, section: string | null = null): Candidate => ({
-  id: `doc1:${ordinal}`,
-  documentId: 'doc1',
-  fileName: 'gyro.pdf',
-  ordinal,
-  title: 'Gyro Service Manual',
-  section,
-  page: ordinal + 1,
-  text,
-})
+const passage = (ordinal: number, text: string, section: string | null = null) =>
+  testPassage(ordinal, text, { section })
 
 const PASSAGES = [
   passage(0, 'Check the raw-water seacock and strainer when the gyro reports a high temperature alarm.', 'Cooling'),
