@@ -3,26 +3,12 @@ import { act, cleanup, render } from '@testing-library/react'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, it } from 'vitest'
 import { casesQuery } from '../features/cases/queries.ts'
+import { deviceCase } from '../test/device-case.ts'
 import { useDeviceQuery, warmRead } from './device-query.ts'
 import { openLocalDb } from './local-db.ts'
 import { LocalDbProvider } from './local-db-context.tsx'
 
-const aCase = (title: string): Case => ({
-  id: uuidv7(),
-  title,
-  description: '',
-  expert: 'seakeeper',
-  status: 'Open',
-  tags: [],
-  createdBy: uuidv7(),
-  assignedTo: null,
-  conversationId: null,
-  vessel: '',
-  equipment: [],
-  version: 1,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-})
+const aCase = (title: string): Case => deviceCase(uuidv7(), { title, expert: 'seakeeper' })
 
 function CaseTitles({ drawn }: { drawn: (string[] | undefined)[] }) {
   drawn.push(useDeviceQuery(casesQuery('all'))?.map((c) => c.title))
