@@ -84,6 +84,8 @@ interface Weighting {
   firstLetters: ReadonlySet<string>
   /** Terms the question asks for (asked.ts) that some passage holds. */
   asked: boolean[]
+  /** The summed weight of the known terms. */
+  knownTotal: number
 }
 
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
@@ -102,6 +104,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   return {
     // An unknown code or serial (a vessel's job number, "SN 4471A") says nothing about the topic.
     weights: raw.map((w, i) => w ?? (known.length > 0 && isIdentifier(terms[i]?.word ?? '') ? 0 : unknown)),
+    knownTotal: known.reduce((a, b) => a + b, 0),
     known: raw.map((w) => w !== null),
     specific: raw.map((w) => w !== null && w >= specificFloor),
     stems,
@@ -117,8 +120,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
  */
 const KNOWN_MIN = 0.75
 const KNOWN_MARGIN = 0.35
-function knownRelevance(found: boolean[], { weights, known, specific }: Weighting): number {
-  const knownTotal = weights.reduce((sum, w, i) => sum + (known[i] ? w : 0), 0)
+function knownRelevance(found: boolean[], { weights, known, specific, knownTotal }: Weighting): number {
   if (known.filter(Boolean).length < 2 || knownTotal === 0) return 0
   if (!found.some((hit, i) => hit && specific[i])) return 0
   const share = found.reduce((sum, hit, i) => sum + (hit && known[i] ? (weights[i] ?? 0) : 0), 0) / knownTotal
@@ -218,9 +220,9 @@ function scoreCandidate(
   }
   const { asked } = weighting
   const answers = (hits: boolean[]) => !asked.some(Boolean) || hits.some((hit, i) => hit && asked[i])
-  const knownTotal = weights.reduce((sum, w, i) => sum + (weighting.known[i] ? w : 0), 0) || 1
   const knownShare = (hits: boolean[]) =>
-    hits.reduce((sum, hit, i) => sum + (hit && weighting.known[i] ? (weights[i] ?? 0) : 0), 0) / knownTotal
+    hits.reduce((sum, hit, i) => sum + (hit && weighting.known[i] ? (weights[i] ?? 0) : 0), 0) /
+    (weighting.knownTotal || 1)
   const relevance = (hits: boolean[]) =>
     answers(hits) ? Math.max(share(hits), knownRelevance(hits, weighting)) : knownShare(hits) * UNASKED_SHARE
   const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
