@@ -4,8 +4,9 @@
  * second and its p99, with 50 connections (autocannon) for 10 s, against the compiled server, and
  * in the same run the baseline: bare Hono running the same SELECT on the same data
  * (bare-reads-server.ts). On PostgreSQL also three instances, each given a third of the
- * connections (as a load balancer spreads them). Medians of 3 rounds. Budgets are off
- * (RATE_LIMITS=off): one user at this rate is far over them.
+ * connections (as a load balancer spreads them). Medians of 3 rounds. Beside each rate, the
+ * servers' own CPU time per request (read from /proc), which moves less than req/s when other
+ * work shares the cores. Budgets are off (RATE_LIMITS=off): one user at this rate is far over them.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -44,7 +45,12 @@ await seedIfEmpty(db)
 const techId = (await findUserByEmail(db, 'tech@demo.local'))?.id ?? ''
 await db.destroy()
 
-async function start(args: string[], env: Record<string, string>): Promise<string> {
+interface Server {
+  base: string
+  server: ChildProcess
+}
+
+async function start(args: string[], env: Record<string, string>): Promise<Server> {
   const port = await freePort()
   const child = spawn(process.execPath, args, {
     cwd: API,
@@ -60,7 +66,7 @@ async function start(args: string[], env: Record<string, string>): Promise<strin
         () => false,
       )
     )
-      return base
+      return { base, server: child }
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`${args.join(' ')} never answered`)
@@ -73,8 +79,9 @@ const serverEnv = (name: string) => ({
   INSTANCE_ID: name,
   ...(cluster ? { DATABASE_URL: location } : {}),
 })
-const product = await start(['dist/server.js'], serverEnv('one'))
-await untilReady(product, children[0] as ChildProcess)
+const productServer = await start(['dist/server.js'], serverEnv('one'))
+const product = productServer.base
+await untilReady(product, productServer.server)
 const login = await fetch(`${product}/api/login/local`, {
   method: 'POST',
   body: new URLSearchParams({ email: 'tech@demo.local' }),
@@ -88,7 +95,11 @@ for (let i = 0; i < CASES; i++) {
     body: JSON.stringify({ title: `Bench case ${i}`, expert: 'furuno', description: 'Impeller worn, replaced.' }),
   })
 }
-const bare = await start(['--import', 'tsx', 'bench/bare-reads-server.ts'], { BARE_DB: location, BARE_USER: techId })
+const bareServer = await start(['--import', 'tsx', 'bench/bare-reads-server.ts'], {
+  BARE_DB: location,
+  BARE_USER: techId,
+})
+const bare = bareServer.base
 // Both must answer the same rows, or the comparison says nothing.
 const rowCounts = await Promise.all(
   [`${product}/api/t/demo/cases`, `${bare}/cases`].map(
@@ -100,16 +111,31 @@ console.log(`Rows in an answer: product ${rowCounts[0]}, bare ${rowCounts[1]}`)
 interface Figure {
   perSecond: number
   p99: number
+  /** The servers' own CPU time (user + system) per request, in µs: steadier than req/s on a shared machine. */
+  cpuPerRequest: number
 }
 
-async function load(targets: { url: string; connections: number }[]): Promise<Figure> {
+/** CPU time a process has used, in µs (Linux: /proc/<pid>/stat counts clock ticks of 10 ms); NaN elsewhere. */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return Number.NaN
+  }
+}
+
+async function load(targets: { url: string; connections: number; server: ChildProcess }[]): Promise<Figure> {
+  const cpuBefore = targets.map((t) => cpuMicros(t.server.pid))
   const results = await Promise.all(
     targets.map(({ url, connections }) => autocannon({ url, connections, duration: SECONDS, headers: { cookie } })),
   )
+  const cpu = targets.reduce((sum, t, i) => sum + cpuMicros(t.server.pid) - (cpuBefore[i] ?? 0), 0)
   for (const r of results) if (r.non2xx > 0) throw new Error(`${r.non2xx} answers were not 2xx`)
   return {
     perSecond: results.reduce((sum, r) => sum + r.requests.average, 0),
     p99: Math.max(...results.map((r) => r.latency.p99)),
+    cpuPerRequest: cpu / results.reduce((sum, r) => sum + r.requests.total, 0),
   }
 }
 
@@ -117,16 +143,23 @@ const runs: Record<string, Figure[]> = {}
 const record = (name: string, figure: Figure) => {
   runs[name] = [...(runs[name] ?? []), figure]
 }
-const extra: string[] = []
+const extra: Server[] = []
 if (cluster) {
   extra.push(await start(['dist/server.js'], serverEnv('two')), await start(['dist/server.js'], serverEnv('three')))
 }
 for (let round = 0; round < ROUNDS; round++) {
-  record('product, 1 instance', await load([{ url: `${product}/api/t/demo/cases`, connections: CONNECTIONS }]))
-  record('bare Hono, same SELECT', await load([{ url: `${bare}/cases`, connections: CONNECTIONS }]))
+  record(
+    'product, 1 instance',
+    await load([{ url: `${product}/api/t/demo/cases`, connections: CONNECTIONS, server: productServer.server }]),
+  )
+  record(
+    'bare Hono, same SELECT',
+    await load([{ url: `${bare}/cases`, connections: CONNECTIONS, server: bareServer.server }]),
+  )
   if (cluster) {
-    const three = [product, ...extra].map((base, i) => ({
+    const three = [productServer, ...extra].map(({ base, server }, i) => ({
       url: `${base}/api/t/demo/cases`,
+      server,
       connections: Math.round(CONNECTIONS / 3) + (i === 0 ? CONNECTIONS % 3 : 0),
     }))
     record('product, 3 instances', await load(three))
@@ -136,12 +169,16 @@ for (let round = 0; round < ROUNDS; round++) {
 console.log(
   `Database: ${cluster ? 'PostgreSQL' : 'SQLite'}; ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS}`,
 )
-const bareRate = median((runs['bare Hono, same SELECT'] ?? []).map((f) => f.perSecond))
+const bareFigures = runs['bare Hono, same SELECT'] ?? []
+const bareRate = median(bareFigures.map((f) => f.perSecond))
+const bareCpu = median(bareFigures.map((f) => f.cpuPerRequest))
 for (const [name, figures] of Object.entries(runs)) {
   const perSecond = median(figures.map((f) => f.perSecond))
   const p99 = median(figures.map((f) => f.p99))
+  const cpu = median(figures.map((f) => f.cpuPerRequest))
   console.log(
-    `${name.padEnd(24)} ${perSecond.toFixed(0).padStart(6)} req/s  p99 ${p99.toFixed(1).padStart(5)} ms  ${(perSecond / bareRate).toFixed(2)}x of bare`,
+    `${name.padEnd(24)} ${perSecond.toFixed(0).padStart(6)} req/s  p99 ${p99.toFixed(1).padStart(5)} ms  ${(perSecond / bareRate).toFixed(2)}x of bare` +
+      `  server CPU ${cpu.toFixed(0).padStart(4)} µs/request (bare's is ${(bareCpu / cpu).toFixed(2)} of it)`,
   )
 }
 for (const child of children) child.kill('SIGKILL')

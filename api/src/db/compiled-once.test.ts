@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../seed/seed.ts'
 import { testDatabase } from '../test/test-database.ts'
-import { compiledOnce } from './compiled-once.ts'
+import { compiledOnce, compiledPerShape } from './compiled-once.ts'
 
 describe('a query compiled once', () => {
   it('answers each call with its own arguments, as the query built anew would', async () => {
@@ -35,5 +35,40 @@ describe('a query compiled once', () => {
         .where(column === 'email' ? 'email' : 'id', '=', 'x'),
     )
     await expect(shape(db, 'email')).rejects.toThrow(/not a parameter/)
+  })
+})
+
+describe('a query compiled once per shape', () => {
+  const byRole = compiledPerShape((db, newestFirst: boolean, tenant: string, role: string | undefined) => {
+    const query = db.selectFrom('memberships').select(['user_id', 'role']).where('tenant_slug', '=', tenant)
+    const filtered = role === undefined ? query : query.where('role', '=', role)
+    return filtered.orderBy('user_id', newestFirst ? 'desc' : 'asc')
+  })
+
+  it('answers each shape and each call as the query built anew would', async () => {
+    const db = await testDatabase()
+    await seedIfEmpty(db)
+    for (const tenant of ['demo', 'harbor', 'nowhere'])
+      for (const role of ['technician', 'admin', undefined])
+        for (const newestFirst of [true, false]) {
+          let direct = db.selectFrom('memberships').select(['user_id', 'role']).where('tenant_slug', '=', tenant)
+          if (role !== undefined) direct = direct.where('role', '=', role)
+          const expected = await direct.orderBy('user_id', newestFirst ? 'desc' : 'asc').execute()
+          expect(await byRole(db, newestFirst, tenant, role)).toEqual(expected)
+        }
+    expect((await byRole(db, false, 'demo', undefined)).length).toBeGreaterThan(
+      (await byRole(db, false, 'demo', 'admin')).length,
+    )
+  })
+
+  it('refuses an argument left out that the query still uses', async () => {
+    const db = await testDatabase()
+    const careless = compiledPerShape((db, _shape: null, email: string | undefined) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email as string),
+    )
+    await expect(careless(db, null, undefined)).rejects.toThrow(/not given was used/)
   })
 })

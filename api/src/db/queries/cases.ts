@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts'
 import { isManagerOrAdmin } from '../../auth/actor.ts'
 import type { Db } from '../database.ts'
 import type { CaseEventRow, CaseRow, CaseTable } from '../tables/case.table.ts'
-import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
+import { type PageRequest, pagedList, WHOLE_LIST } from './paging.ts'
 
 export const toCase = (row: CaseRow): Case => ({
   id: row.id,
@@ -36,12 +36,19 @@ export const toCaseEvent = (row: CaseEventRow): CaseEvent => ({
 export const canSeeCase = (actor: Actor, row: Pick<CaseRow, 'created_by' | 'assigned_to'>) =>
   isManagerOrAdmin(actor) || row.created_by === actor.userId || row.assigned_to === actor.userId
 
-export async function listCases(db: Db, actor: Actor, page: PageRequest = WHOLE_LIST): Promise<CaseRow[]> {
-  let query = db.selectFrom('cases').selectAll().where('tenant_slug', '=', actor.tenant)
-  if (!isManagerOrAdmin(actor)) {
-    query = query.where((eb) => eb.or([eb('created_by', '=', actor.userId), eb('assigned_to', '=', actor.userId)]))
-  }
-  return keysetPage(query, { sort: 'created_at', id: 'id', desc: true }, page).execute()
+const casesPage = pagedList(
+  { sort: 'created_at', id: 'id', desc: true },
+  (db, everyone: boolean, tenant: string, userId: string | undefined) => {
+    const query = db.selectFrom('cases').selectAll().where('tenant_slug', '=', tenant)
+    if (everyone) return query
+    if (userId === undefined) throw new Error("A technician's list of cases needs their id")
+    return query.where((eb) => eb.or([eb('created_by', '=', userId), eb('assigned_to', '=', userId)]))
+  },
+)
+
+export function listCases(db: Db, actor: Actor, page: PageRequest = WHOLE_LIST): Promise<CaseRow[]> {
+  const everyone = isManagerOrAdmin(actor)
+  return casesPage(db, everyone, page, actor.tenant, everyone ? undefined : actor.userId)
 }
 
 /**

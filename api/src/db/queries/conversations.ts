@@ -2,7 +2,7 @@ import type { AnswerOrigin, Conversation, Message, Source } from '@mw/sync-proto
 import { type Insertable, sql } from 'kysely'
 import type { Db } from '../database.ts'
 import type { ConversationRow, ConversationTable, MessageRow, MessageTable } from '../tables/conversation.table.ts'
-import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
+import { type PageRequest, pagedList, WHOLE_LIST } from './paging.ts'
 
 export const toConversation = (row: ConversationRow): Conversation => ({
   id: row.id,
@@ -36,20 +36,13 @@ const ownConversations = (db: Db, tenant: string, userId: string) =>
 export const findOwnDeletedConversation = (db: Db, tenant: string, userId: string, id: string) =>
   allOwnConversations(db, tenant, userId).where('id', '=', id).where('deleted_at', 'is not', null).executeTakeFirst()
 
-export function listConversations(
-  db: Db,
-  tenant: string,
-  userId: string,
-  filters: { agentId?: string; search?: string } = {},
-  page: PageRequest = WHOLE_LIST,
-) {
-  const { agentId, search } = filters
-  let query = ownConversations(db, tenant, userId)
-  if (agentId) query = query.where('agent_id', '=', agentId)
-  if (search) {
-    // Title or any message's text, ignoring case on both databases; LIKE's own wildcards in the search are taken literally.
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-    query = query.where((eb) =>
+const conversationsPage = pagedList(
+  { sort: 'updated_at', id: 'id', desc: true },
+  (db, _shape: null, tenant: string, userId: string, agentId: string | undefined, pattern: string | undefined) => {
+    let query = ownConversations(db, tenant, userId)
+    if (agentId !== undefined) query = query.where('agent_id', '=', agentId)
+    if (pattern === undefined) return query
+    return query.where((eb) =>
       eb.or([
         sql<boolean>`lower(conversations.title) LIKE ${pattern} ESCAPE '\\'`,
         eb.exists(
@@ -61,8 +54,20 @@ export function listConversations(
         ),
       ]),
     )
-  }
-  return keysetPage(query, { sort: 'updated_at', id: 'id', desc: true }, page).execute()
+  },
+)
+
+export function listConversations(
+  db: Db,
+  tenant: string,
+  userId: string,
+  filters: { agentId?: string; search?: string } = {},
+  page: PageRequest = WHOLE_LIST,
+) {
+  const { agentId, search } = filters
+  // Title or any message's text, ignoring case on both databases; LIKE's own wildcards in the search are taken literally.
+  const pattern = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined
+  return conversationsPage(db, null, page, tenant, userId, agentId || undefined, pattern)
 }
 
 export const findOwnConversation = (db: Db, tenant: string, userId: string, id: string) =>

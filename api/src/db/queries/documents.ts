@@ -4,7 +4,7 @@ import type { KbDocumentRow } from '../tables/knowledge.table.ts'
 import { recordChange } from './change-log.ts'
 import { termCounts } from './document-terms.ts'
 import type { NewPassage } from './knowledge.ts'
-import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
+import { type PageRequest, pagedList, WHOLE_LIST } from './paging.ts'
 import { indexDocument, unindexDocument } from './passage-index.ts'
 
 export type NewDocument = Omit<
@@ -68,6 +68,12 @@ function toDocument(row: Selected): KbDocument {
   }
 }
 
+const documentsPage = pagedList(
+  { sort: 'kb_documents.created_at', id: 'kb_documents.id', desc: true },
+  (db, _shape: null, tenant: string, expert: string) =>
+    selectDocuments(db, tenant).where('kb_documents.expert', '=', expert),
+)
+
 /** An expert's documents, newest first. */
 export async function listDocuments(
   db: Db,
@@ -75,9 +81,7 @@ export async function listDocuments(
   expert: Expert,
   page: PageRequest = WHOLE_LIST,
 ): Promise<KbDocument[]> {
-  const query = selectDocuments(db, tenant).where('kb_documents.expert', '=', expert)
-  const keys = { sort: 'kb_documents.created_at', id: 'kb_documents.id', desc: true }
-  const rows = await keysetPage(query, keys, page).execute()
+  const rows = await documentsPage(db, null, page, tenant, expert)
   return rows.map(toDocument)
 }
 

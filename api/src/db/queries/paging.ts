@@ -1,4 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely'
+import { compiledPerShape } from '../compiled-once.ts'
+import type { Database, Db } from '../database.ts'
 
 /** A page of a list: at most `limit` rows (null: all), after the row `after` names. */
 export interface PageRequest {
@@ -18,7 +20,7 @@ export interface Keyset {
  * the limit so the caller knows whether another page follows): a page costs the same however
  * long the list is.
  */
-export function keysetPage<DB, TB extends keyof DB, O>(
+function keysetPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   keys: Keyset,
   page: PageRequest,
@@ -32,6 +34,32 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   }
   paged = paged.orderBy(sql.ref(keys.sort), direction).orderBy(sql.ref(keys.id), direction)
   return page.limit === null ? paged : paged.limit(page.limit + 1)
+}
+
+/**
+ * A list paged by `keys` and compiled once per shape (lists are read on every screen and sync):
+ * `build` makes the list's query from its shape (choices such as whether the caller sees everyone's
+ * rows) and its arguments. The page's size and whether it has a cursor are part of the shape; the
+ * cursor's values are arguments.
+ */
+export function pagedList<S, A extends (string | undefined)[], TB extends keyof Database, O>(
+  keys: Keyset,
+  build: (db: Db, shape: S, ...args: A) => SelectQueryBuilder<Database, TB, O>,
+): (db: Db, shape: S, page: PageRequest, ...args: A) => Promise<O[]> {
+  const compiled = compiledPerShape(
+    (
+      db: Db,
+      [shape, limit]: [S, number | null],
+      afterKey: string | undefined,
+      afterId: string | undefined,
+      ...args: A
+    ) =>
+      keysetPage(build(db, shape, ...args), keys, {
+        limit,
+        after: afterKey === undefined || afterId === undefined ? null : { key: afterKey, id: afterId },
+      }),
+  )
+  return (db, shape, page, ...args) => compiled(db, [shape, page.limit], page.after?.key, page.after?.id, ...args)
 }
 
 /** The whole list, for callers that need every row. */

@@ -10,7 +10,7 @@ import type { Insertable } from 'kysely'
 import { compiledOnce } from '../compiled-once.ts'
 import type { Db } from '../database.ts'
 import type { TenantLogoTable, TenantRow, TenantTable } from '../tables/tenant.table.ts'
-import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
+import { type PageRequest, pagedList, WHOLE_LIST } from './paging.ts'
 
 export const findTenant = (db: Db, slug: string) =>
   db.selectFrom('tenants').selectAll().where('slug', '=', slug).executeTakeFirst()
@@ -56,13 +56,18 @@ const tenantUserColumns = [
   'memberships.deactivated_at',
 ] as const
 
+const tenantUsersPage = pagedList(
+  { sort: 'users.email', id: 'users.id', desc: false },
+  (db, _shape: null, tenant: string) =>
+    db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(tenantUserColumns)
+      .where('memberships.tenant_slug', '=', tenant),
+)
+
 export async function listTenantUsers(db: Db, tenant: string, page: PageRequest = WHOLE_LIST): Promise<TenantUser[]> {
-  const query = db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select(tenantUserColumns)
-    .where('memberships.tenant_slug', '=', tenant)
-  const rows = await keysetPage(query, { sort: 'users.email', id: 'users.id', desc: false }, page).execute()
+  const rows = await tenantUsersPage(db, null, page, tenant)
   return rows.map(toTenantUser)
 }
 

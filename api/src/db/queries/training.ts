@@ -10,7 +10,7 @@ import type {
   TrainingSetRow,
   TrainingSetTable,
 } from '../tables/training.table.ts'
-import { keysetPage, type PageRequest, WHOLE_LIST } from './paging.ts'
+import { type PageRequest, pagedList, WHOLE_LIST } from './paging.ts'
 
 export const toTrainingSet = (row: TrainingSetRow): TrainingSet => ({
   id: row.id,
@@ -36,12 +36,12 @@ export const toAssignment = (row: TrainingAssignmentRow): Assignment => ({
 })
 
 /** Every member sees the tenant's sets, drafts labelled so (the spec's list); only managers and admins edit them. */
+const trainingSetsPage = pagedList({ sort: 'created_at', id: 'id', desc: true }, (db, _shape: null, tenant: string) =>
+  db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant),
+)
+
 export const listTrainingSets = (db: Db, tenant: string, page: PageRequest = WHOLE_LIST) =>
-  keysetPage(
-    db.selectFrom('training_sets').selectAll().where('tenant_slug', '=', tenant),
-    { sort: 'created_at', id: 'id', desc: true },
-    page,
-  ).execute()
+  trainingSetsPage(db, null, page, tenant)
 
 /** Managers and admins see every assignment; others see the ones for them or their role. */
 export const canSeeAssignment = (
@@ -49,18 +49,25 @@ export const canSeeAssignment = (
   row: Pick<TrainingAssignmentRow, 'assigned_to_id' | 'assigned_to_role'>,
 ) => isManagerOrAdmin(actor) || row.assigned_to_id === actor.userId || row.assigned_to_role === actor.role
 
-export async function listAssignments(
+const assignmentsPage = pagedList(
+  { sort: 'created_at', id: 'id', desc: true },
+  (db, everyone: boolean, tenant: string, userId: string | undefined, role: string | undefined) => {
+    const query = db.selectFrom('training_assignments').selectAll().where('tenant_slug', '=', tenant)
+    if (everyone) return query
+    if (userId === undefined || role === undefined) throw new Error("A member's assignments need their id and role")
+    return query.where((eb) => eb.or([eb('assigned_to_id', '=', userId), eb('assigned_to_role', '=', role)]))
+  },
+)
+
+export function listAssignments(
   db: Db,
   actor: Actor,
   page: PageRequest = WHOLE_LIST,
 ): Promise<TrainingAssignmentRow[]> {
-  let query = db.selectFrom('training_assignments').selectAll().where('tenant_slug', '=', actor.tenant)
-  if (!isManagerOrAdmin(actor)) {
-    query = query.where((eb) =>
-      eb.or([eb('assigned_to_id', '=', actor.userId), eb('assigned_to_role', '=', actor.role)]),
-    )
-  }
-  return keysetPage(query, { sort: 'created_at', id: 'id', desc: true }, page).execute()
+  const everyone = isManagerOrAdmin(actor)
+  return everyone
+    ? assignmentsPage(db, true, page, actor.tenant, undefined, undefined)
+    : assignmentsPage(db, false, page, actor.tenant, actor.userId, actor.role)
 }
 
 export const findTrainingSetById = (db: Db, id: string) =>
