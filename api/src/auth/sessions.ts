@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash as cryptoHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
@@ -15,7 +15,7 @@ export const SESSION_COOKIE = 'mw_session'
 /** Over https the cookie is bound to this exact origin (no Domain, Path=/, Secure). */
 const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+const hash = (token: string) => cryptoHash('sha256', token)
 
 /** Secure whenever the app is served over https (PUBLIC_URL says so behind a TLS proxy). */
 export function cookieSecure(c: Context<AppEnv>): boolean {

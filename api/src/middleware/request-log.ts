@@ -20,9 +20,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   } finally {
     c.res.headers.set('X-Request-Id', requestId)
     const route = matchedRoutes(c).find((r) => r.method !== 'ALL')?.path ?? 'unmatched'
-    const labels = { method: c.req.method, route, status: String(c.res.status) }
-    c.get('deps').metrics?.httpRequests.inc(labels)
-    c.get('deps').metrics?.httpDuration.observe(labels, (performance.now() - started) / 1000)
+    c.get('deps').metrics?.httpRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000)
     const actor = c.get('actor') as { tenant?: string; userId?: string } | undefined
     c.get('deps').log.info(
       {
