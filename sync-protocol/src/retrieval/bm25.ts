@@ -72,32 +72,38 @@ export function soughtStems(stems: ReadonlySet<string>): SoughtStems {
 
 /** Where each sought stem stands among tokens(text), by word position; no other word is stemmed. */
 export function stemPositions(text: string, sought: SoughtStems): Map<string, number[]> {
+  // Plain ASCII (most manuals): words are runs of letters and digits, and only those that may stem
+  // to a sought stem are cut out of the text. Any other character takes the full Unicode rules.
   const at = new Map<string, number[]>()
-  if (NON_ASCII.test(text)) {
-    words(text).forEach((word, i) => {
-      if (sought.starts.has(word.slice(0, 1)) || sought.starts.has(word.slice(0, 2))) addStem(at, sought, word, i)
-    })
-    return at
-  }
-  // Plain ASCII: words are runs of letters and digits, lower-cased here; only those that may stem to
-  // a sought stem are cut out of the text.
   const { asciiStarts } = sought
   let position = 0
   let start = -1
   for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? lower(text.charCodeAt(i)) : 0
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+    const code = i < text.length ? text.charCodeAt(i) : 32
+    if (code >= 128) return unicodeStemPositions(text, sought)
+    if (ASCII_WORD[code]) {
       if (start < 0) start = i
       continue
     }
     if (start < 0) continue
-    const first = lower(text.charCodeAt(start))
-    if (asciiStarts[first] || (i - start > 1 && asciiStarts[first * 128 + lower(text.charCodeAt(start + 1))])) {
+    const first = ASCII_WORD[text.charCodeAt(start)] ?? 0
+    if (
+      asciiStarts[first] ||
+      (i - start > 1 && asciiStarts[first * 128 + (ASCII_WORD[text.charCodeAt(start + 1)] ?? 0)])
+    ) {
       addStem(at, sought, text.slice(start, i).toLowerCase(), position)
     }
     position++
     start = -1
   }
+  return at
+}
+
+function unicodeStemPositions(text: string, sought: SoughtStems): Map<string, number[]> {
+  const at = new Map<string, number[]>()
+  words(text).forEach((word, i) => {
+    if (sought.starts.has(word.slice(0, 1)) || sought.starts.has(word.slice(0, 2))) addStem(at, sought, word, i)
+  })
   return at
 }
 
@@ -109,7 +115,10 @@ function addStem(at: Map<string, number[]>, sought: SoughtStems, word: string, p
   else at.set(s, [position])
 }
 
-const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c)
+/** An ASCII character's code in lower case if it is a letter or a digit, else 0. */
+const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) =>
+  (c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? c : c >= 65 && c <= 90 ? c + 32 : 0,
+)
 
 const NON_ASCII = /[\u0080-\uffff]/
 
