@@ -46,12 +46,79 @@ const words = (text: string): string[] => {
 export const tokens = (text: string): string[] => words(text).map(stem)
 
 /**
- * tokens(), for a search that looks for a few stems only: a word that cannot stem to one of them
- * is left out as '' (so every other word keeps its position) without being stemmed. Porter only
- * rewrites endings, so a word keeps its first letter; `firstLetters` are those of the stems sought.
+ * Stems a search looks for, and how a word must begin to stem to one of them. Porter rewrites
+ * endings only: a stem of three letters or more begins with its word's first two letters, a
+ * shorter one ("aed" -> "a") with its first letter (tokens.test.ts checks both).
  */
-export const tokensStarting = (text: string, firstLetters: ReadonlySet<string>): string[] =>
-  words(text).map((word) => (firstLetters.has(word[0] ?? '') ? stem(word) : ''))
+export interface SoughtStems {
+  stems: ReadonlySet<string>
+  /** Beginnings as strings: one letter for a short stem, two for a longer one. */
+  starts: ReadonlySet<string>
+  /** The same beginnings in ASCII, by character code: `c` for one letter, `c * 128 + d` for two. */
+  asciiStarts: Uint8Array
+}
+
+const beginning = (stem: string) => stem.slice(0, stem.length >= 3 ? 2 : 1)
+
+export function soughtStems(stems: ReadonlySet<string>): SoughtStems {
+  const asciiStarts = new Uint8Array(128 * 128)
+  const starts = new Set([...stems].map(beginning))
+  for (const start of starts) {
+    const [c, d] = [start.charCodeAt(0), start.length > 1 ? start.charCodeAt(1) : -1]
+    if (c < 128 && d < 128) asciiStarts[d < 0 ? c : c * 128 + d] = 1
+  }
+  return { stems, starts, asciiStarts }
+}
+
+/** Where each sought stem stands among tokens(text), by word position; no other word is stemmed. */
+export function stemPositions(text: string, sought: SoughtStems): Map<string, number[]> {
+  // Plain ASCII (most manuals): words are runs of letters and digits, and only those that may stem
+  // to a sought stem are cut out of the text. Any other character takes the full Unicode rules.
+  const at = new Map<string, number[]>()
+  const { asciiStarts } = sought
+  let position = 0
+  let start = -1
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32
+    if (code >= 128) return unicodeStemPositions(text, sought)
+    if (ASCII_WORD[code]) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start < 0) continue
+    const first = ASCII_WORD[text.charCodeAt(start)] ?? 0
+    if (
+      asciiStarts[first] ||
+      (i - start > 1 && asciiStarts[first * 128 + (ASCII_WORD[text.charCodeAt(start + 1)] ?? 0)])
+    ) {
+      addStem(at, sought, text.slice(start, i).toLowerCase(), position)
+    }
+    position++
+    start = -1
+  }
+  return at
+}
+
+function unicodeStemPositions(text: string, sought: SoughtStems): Map<string, number[]> {
+  const at = new Map<string, number[]>()
+  words(text).forEach((word, i) => {
+    if (sought.starts.has(word.slice(0, 1)) || sought.starts.has(word.slice(0, 2))) addStem(at, sought, word, i)
+  })
+  return at
+}
+
+function addStem(at: Map<string, number[]>, sought: SoughtStems, word: string, position: number) {
+  const s = stem(word)
+  if (!sought.stems.has(s)) return
+  const list = at.get(s)
+  if (list) list.push(position)
+  else at.set(s, [position])
+}
+
+/** An ASCII character's code in lower case if it is a letter or a digit, else 0. */
+const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) =>
+  (c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? c : c >= 65 && c <= 90 ? c + 32 : 0,
+)
 
 const NON_ASCII = /[\u0080-\uffff]/
 

@@ -8,7 +8,7 @@
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
-import { tokens, tokensStarting } from './bm25.ts'
+import { type SoughtStems, soughtStems, stemPositions, tokens } from './bm25.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export const TOP_K = 5
@@ -79,13 +79,13 @@ interface Weighting {
   /** Known terms held by few passages (a tenth or less): the ones that say what a question is about. */
   specific: boolean[]
   /** Every stem of every spelling of the terms. */
-  stems: ReadonlySet<string>
-  /** Their first letters: a passage's other words need no stemming. */
-  firstLetters: ReadonlySet<string>
+  stems: SoughtStems
   /** Terms the question asks for (asked.ts) that some passage holds. */
   asked: boolean[]
   /** The summed weight of the known terms. */
   knownTotal: number
+  /** The summed weight of all terms (1 when none weighs anything). */
+  total: number
 }
 
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
@@ -100,15 +100,15 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
   const unknown = Math.max(average, idf(1) / 2)
   const specificFloor = idf(Math.max(1, n * 0.1))
-  const stems = new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))
+  // An unknown code or serial (a vessel's job number, "SN 4471A") says nothing about the topic.
+  const weights = raw.map((w, i) => w ?? (known.length > 0 && isIdentifier(terms[i]?.word ?? '') ? 0 : unknown))
   return {
-    // An unknown code or serial (a vessel's job number, "SN 4471A") says nothing about the topic.
-    weights: raw.map((w, i) => w ?? (known.length > 0 && isIdentifier(terms[i]?.word ?? '') ? 0 : unknown)),
+    weights,
+    total: weights.reduce((a, b) => a + b, 0) || 1,
     knownTotal: known.reduce((a, b) => a + b, 0),
     known: raw.map((w) => w !== null),
     specific: raw.map((w) => w !== null && w >= specificFloor),
-    stems,
-    firstLetters: new Set([...stems].map((stem) => stem[0] ?? '')),
+    stems: soughtStems(new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))),
     asked: terms.map((term, i) => term.asked === true && raw[i] !== null),
   }
 }
@@ -127,26 +127,12 @@ function knownRelevance(found: boolean[], { weights, known, specific, knownTotal
   return share >= KNOWN_MIN ? share - KNOWN_MARGIN : 0
 }
 
-/** Where each of the question's stems occurs in a token list (other words are not kept). */
-function positionsByStem(words: string[], wanted: ReadonlySet<string>): Map<string, number[]> {
-  const at = new Map<string, number[]>()
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string
-    if (!wanted.has(word)) continue
-    const list = at.get(word)
-    if (list) list.push(i)
-    else at.set(word, [i])
-  }
-  return at
-}
-
 /** Positions of a term's spellings (each a list of stems; a phrase counts at its first word). */
 function positions(at: Map<string, number[]>, forms: string[][]): number[] {
   const found: number[] = []
   for (const stems of forms) {
-    const [first, ...rest] = stems
-    for (const start of at.get(first ?? '') ?? []) {
-      if (rest.every((s, k) => at.get(s)?.includes(start + k + 1))) found.push(start)
+    for (const start of at.get(stems[0] ?? '') ?? []) {
+      if (stems.every((s, k) => k === 0 || at.get(s)?.includes(start + k))) found.push(start)
     }
   }
   return found
@@ -165,10 +151,29 @@ function closestTogether(hits: number[][]): number {
   return best
 }
 
-interface Line {
-  words: string[]
-  /** A table row: cells set apart by "|". */
-  row: boolean
+/** The question's share (by weight) a part of a passage holds. */
+function share(found: boolean[], { weights, total }: Weighting): number {
+  return found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
+}
+
+/** How well a part of a passage answers the question, from which terms it holds. */
+function relevance(hits: boolean[], weighting: Weighting): number {
+  const { weights, known, asked } = weighting
+  if (!asked.some(Boolean) || hits.some((hit, i) => hit && asked[i])) {
+    return Math.max(share(hits, weighting), knownRelevance(hits, weighting))
+  }
+  const knownShare =
+    hits.reduce((sum, hit, i) => sum + (hit && known[i] ? (weights[i] ?? 0) : 0), 0) / (weighting.knownTotal || 1)
+  return knownShare * UNASKED_SHARE
+}
+
+/** A table row: cells set apart by "|". */
+const isRow = (line: string) => line.includes(' | ')
+
+/** Which terms a part of a passage holds, in it or in the passage's heading. */
+function termsIn(part: string, forms: string[][][], weighting: Weighting, inHeading: boolean[]): boolean[] {
+  const at = stemPositions(part, weighting.stems)
+  return forms.map((term, i) => inHeading[i] === true || positions(at, term).length > 0)
 }
 
 /**
@@ -177,11 +182,19 @@ interface Line {
  * things: "Backlight level" in one row and "Time hour display" in the next are not a backlight
  * display, and a maker named in a manufacturer list goes with no other row of it.
  */
-function foundByPart(lines: Line[], found: (words: string[]) => boolean[], inWhole: boolean[]): boolean[][] {
-  const rows = lines.filter((line) => line.row)
+function foundByPart(
+  text: string,
+  forms: string[][][],
+  weighting: Weighting,
+  { inWhole, inHeading }: { inWhole: boolean[]; inHeading: boolean[] },
+): boolean[][] {
+  if (!isRow(text)) return [inWhole]
+  const lines = text.split('\n')
+  const rows = lines.filter(isRow)
   if (rows.length < 2) return [inWhole]
-  const around = found(lines.filter((line) => !line.row).flatMap((line) => line.words))
-  return rows.map((row) => found(row.words).map((hit, i) => hit || around[i] === true))
+  // Lines joined by a line break give the same words, in the same order, as the lines one by one.
+  const around = termsIn(lines.filter((line) => !isRow(line)).join('\n'), forms, weighting, inHeading)
+  return rows.map((row) => termsIn(row, forms, weighting, inHeading).map((hit, i) => hit || around[i] === true))
 }
 
 interface Scored {
@@ -197,38 +210,15 @@ function scoreCandidate(
   forms: string[][][],
   weighting: Weighting,
 ): Scored {
-  const { weights } = weighting
-  const total = weights.reduce((a, b) => a + b, 0) || 1
-  const wanted = weighting.stems
-  const lines = candidate.text
-    .split('\n')
-    .map((line) => ({ words: tokensStarting(line, weighting.firstLetters), row: line.includes(' | ') }))
-  const body = positionsByStem(
-    lines.flatMap((line) => line.words),
-    wanted,
-  )
-  const heading = positionsByStem(
-    tokensStarting(`${candidate.title} ${candidate.section ?? ''}`, weighting.firstLetters),
-    wanted,
-  )
+  const body = stemPositions(candidate.text, weighting.stems)
+  const heading = stemPositions(`${candidate.title} ${candidate.section ?? ''}`, weighting.stems)
   const bodyHits = forms.map((term) => positions(body, term))
-  const headingHits = forms.map((term) => positions(heading, term).length > 0)
-  const share = (found: boolean[]) => found.reduce((sum, hit, i) => sum + (hit ? (weights[i] ?? 0) : 0), 0) / total
-  const found = (words: string[]) => {
-    const at = positionsByStem(words, wanted)
-    return forms.map((term, i) => headingHits[i] === true || positions(at, term).length > 0)
-  }
-  const { asked } = weighting
-  const answers = (hits: boolean[]) => !asked.some(Boolean) || hits.some((hit, i) => hit && asked[i])
-  const knownShare = (hits: boolean[]) =>
-    hits.reduce((sum, hit, i) => sum + (hit && weighting.known[i] ? (weights[i] ?? 0) : 0), 0) /
-    (weighting.knownTotal || 1)
-  const relevance = (hits: boolean[]) =>
-    answers(hits) ? Math.max(share(hits), knownRelevance(hits, weighting)) : knownShare(hits) * UNASKED_SHARE
+  const inHeading = forms.map((term) => positions(heading, term).length > 0)
+  const inWhole = bodyHits.map((hits, i) => inHeading[i] === true || hits.length > 0)
   const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
-  const inWhole = bodyHits.map((hits, i) => headingHits[i] === true || hits.length > 0)
-  const coverage = Math.max(...foundByPart(lines, found, inWhole).map(relevance), near)
-  const headingShare = share(headingHits)
+  const parts = foundByPart(candidate.text, forms, weighting, { inWhole, inHeading })
+  const coverage = Math.max(...parts.map((hits) => relevance(hits, weighting)), near)
+  const headingShare = share(inHeading, weighting)
   const together = forms.length > 1 ? (closestTogether(bodyHits) - 1) / (forms.length - 1) : 1
   const bm25 = 1 - rank / Math.max(1, pool)
   return {

@@ -41,6 +41,10 @@ export const MARINE_SYNONYMS: readonly (readonly string[])[] = [
   ['rpi', 'raspberry pi'],
 ]
 
+/** A group's spellings, each as its words. */
+const inWords = (group: readonly string[]) => group.map((form) => form.split(' '))
+const MARINE_SYNONYMS_IN_WORDS = MARINE_SYNONYMS.map(inWords)
+
 /** A word of the question and every spelling searched for it (the word first). */
 export interface QueryTerm {
   word: string
@@ -56,16 +60,16 @@ export interface QueryTerm {
  */
 export function expandTerms(words: string[], extra: readonly (readonly string[])[] = []): QueryTerm[] {
   const groups = [...extra, ...MARINE_SYNONYMS]
-  const said = (form: string, at: number) => form.split(' ').every((w, k) => words[at + k] === w)
+  const spelt = [...extra.map(inWords), ...MARINE_SYNONYMS_IN_WORDS]
   const terms: QueryTerm[] = []
   words.forEach((word, at) => {
     // "gyro stabilizer" names one thing: counted twice, it would look like half a question answered.
     if (terms.some((term) => term.forms.includes(word))) return
     const forms = [word]
-    for (const group of groups) {
-      if (!group.some((form) => said(form, at))) continue
+    groups.forEach((group, g) => {
+      if (!spelt[g]?.some((form) => form.every((w, k) => words[at + k] === w))) return
       for (const form of group) if (!forms.includes(form)) forms.push(form)
-    }
+    })
     terms.push({ word, forms })
   })
   return terms
