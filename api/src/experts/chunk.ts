@@ -4,13 +4,16 @@ import type { Paragraph } from './parsing/outline.ts'
 /** Passages of about this many words keep one idea each and fit several into a prompt. */
 const TARGET_WORDS = 120
 const MAX_WORDS = 200
+/** A lead-in longer than this is a paragraph of its own, not a line introducing the next. */
+const MAX_LEAD_WORDS = 40
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 
 /**
  * Groups consecutive paragraphs of one section and page into passages of roughly TARGET_WORDS,
  * splitting an over-long paragraph at sentence ends (code and table rows at line ends); a passage
- * that starts inside a table begins with the table's header row.
+ * that starts inside a table begins with the table's header row, and a line that leads on to a
+ * block (ending in ':') stays with it.
  */
 export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
   const passages: NewPassage[] = []
@@ -30,18 +33,27 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
     for (const piece of paragraph.verbatim ? splitLines(paragraph.text) : splitLong(paragraph.text)) {
       const words = wordCount(piece)
       const sameSpot = current && current.section === paragraph.section && current.page === paragraph.page
+      // A line ending in ':' ("To clear the alarm, send:") leads on to what follows: it is not
+      // left at the end of one passage with what it introduces at the start of the next.
+      const lead = sameSpot ? current?.parts.at(-1) : undefined
+      const leadsOn = lead !== undefined && /:\s*$/.test(lead) && wordCount(lead) <= MAX_LEAD_WORDS
       // A short passage (an intro line before a list) takes the next paragraph up to MAX_WORDS.
       const full =
         current &&
         (current.words + words > MAX_WORDS ||
-          (current.words >= TARGET_WORDS / 2 && current.words + words > TARGET_WORDS))
+          (!leadsOn && current.words >= TARGET_WORDS / 2 && current.words + words > TARGET_WORDS))
       if (!current || !sameSpot || full) {
+        const carried = leadsOn && current && current.parts.length > 1 ? current.parts.pop() : undefined
         flush()
         current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0 }
         // A passage that starts inside a table says what its columns are.
         if (paragraph.header) {
           current.parts.push(paragraph.header)
           current.words += wordCount(paragraph.header)
+        }
+        if (carried) {
+          current.parts.push(carried)
+          current.words += wordCount(carried)
         }
       }
       current.parts.push(piece)

@@ -187,3 +187,33 @@ describe('A passage that starts inside a table', () => {
     )
   })
 })
+
+describe('A line that leads on to a block', () => {
+  const words = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ')
+  const spot = { section: 'Alarms › Clearing', page: null }
+  const lead = 'To clear the alarm, send the following:'
+  const code = { ...spot, verbatim: true, text: `{ "path": "notifications.mob", ${words(60, 'value')} }` }
+
+  it('stays in the passage of what it introduces', () => {
+    const passages = chunkParagraphs([{ ...spot, text: `${words(70, 'intro')}.` }, { ...spot, text: lead }, code])
+    const withLead = passages.find((p) => p.text.includes(lead))
+    expect(withLead?.text).toContain('notifications.mob')
+  })
+
+  it('moves to the next passage with the block when both do not fit in one', () => {
+    const longCode = { ...code, text: `{ "path": "notifications.mob", ${words(120, 'value')} }` }
+    const passages = chunkParagraphs([{ ...spot, text: `${words(100, 'intro')}.` }, { ...spot, text: lead }, longCode])
+    expect(passages).toHaveLength(2)
+    expect(passages[0]?.text).not.toContain(lead)
+    expect(passages[1]?.text.startsWith(lead)).toBe(true)
+    expect(passages[1]?.text).toContain('notifications.mob')
+  })
+
+  it('is a paragraph of its own when it is long, and the passages break as before', () => {
+    const longLead = `${words(50, 'lead')} as follows:`
+    const passages = chunkParagraphs([{ ...spot, text: `${words(30, 'intro')}.` }, { ...spot, text: longLead }, code])
+    expect(passages).toHaveLength(2)
+    expect(passages[0]?.text).toContain('lead0')
+    expect(passages[1]?.text).not.toContain('lead0')
+  })
+})
