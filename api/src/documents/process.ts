@@ -11,15 +11,8 @@ import { Worker } from 'node:worker_threads'
 import type { Logger } from 'pino'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
-import {
-  claimableDocuments,
-  claimDocument,
-  documentToProcess,
-  failDocument,
-  finishDocument,
-  releaseClaims,
-  setDocumentProgress,
-} from '../db/queries/documents.ts'
+import { claimableDocuments, claimDocument, releaseClaims } from '../db/queries/document-claims.ts'
+import { documentToProcess, failDocument, finishDocument, setDocumentProgress } from '../db/queries/documents.ts'
 import { startEmbedding } from '../embeddings/indexer.ts'
 import type { Env } from '../env.ts'
 import { chunkParagraphs } from '../experts/chunk.ts'
