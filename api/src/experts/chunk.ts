@@ -9,6 +9,11 @@ const MAX_LEAD_WORDS = 40
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 
+function addPart(passage: { parts: string[]; words: number }, part: string) {
+  passage.parts.push(part)
+  passage.words += wordCount(part)
+}
+
 /**
  * Groups consecutive paragraphs of one section and page into passages of roughly TARGET_WORDS,
  * splitting an over-long paragraph at sentence ends (code and table rows at line ends); a passage
@@ -47,17 +52,10 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
         flush()
         current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0 }
         // A passage that starts inside a table says what its columns are.
-        if (paragraph.header) {
-          current.parts.push(paragraph.header)
-          current.words += wordCount(paragraph.header)
-        }
-        if (carried) {
-          current.parts.push(carried)
-          current.words += wordCount(carried)
-        }
+        if (paragraph.header) addPart(current, paragraph.header)
+        if (carried) addPart(current, carried)
       }
-      current.parts.push(piece)
-      current.words += words
+      addPart(current, piece)
     }
   }
   flush()

@@ -93,18 +93,19 @@ function httpRequestMetrics(registers: Registry[]) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   })
-  const children = new Map<string, { count: () => void; time: (seconds: number) => void }>()
+  const children = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }
+  >()
   return (method: string, route: string, status: number, seconds: number) => {
     const key = `${method} ${status} ${route}`
     let child = children.get(key)
     if (!child) {
       const labels = { method, route, status: String(status) }
-      const counter = requests.labels(labels)
-      const histogram = duration.labels(labels)
-      child = { count: () => counter.inc(), time: (s) => histogram.observe(s) }
+      child = { count: requests.labels(labels), time: duration.labels(labels) }
       children.set(key, child)
     }
-    child.count()
-    child.time(seconds)
+    child.count.inc()
+    child.time.observe(seconds)
   }
 }

@@ -20,7 +20,8 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   } finally {
     c.res.headers.set('X-Request-Id', requestId)
     const route = matchedRoutes(c).find((r) => r.method !== 'ALL')?.path ?? 'unmatched'
-    c.get('deps').metrics?.httpRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000)
+    const ms = performance.now() - started
+    c.get('deps').metrics?.httpRequest(c.req.method, route, c.res.status, ms / 1000)
     const actor = c.get('actor') as { tenant?: string; userId?: string } | undefined
     c.get('deps').log.info(
       {
@@ -29,7 +30,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
         // The handler's template, not a middleware's wildcard.
         route,
         status: c.res.status,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
         tenant: actor?.tenant,
         userId: actor?.userId ?? c.get('user')?.id,
       },
