@@ -8,9 +8,9 @@
  * 2. The starter packs' own 21 questions, each naming the section that answers it.
  * Prints recall@5, MRR, fact in the built-in answer, false "nothing relevant", unanswerable
  * questions said so, and retrieval latency (p50/p95). Then the answerable questions of the main and
- * validation sets again with an aside a technician adds (a vessel's or customer's name, a place): how often
- * that alone turns an answer into "nothing relevant" (the names of the tenant's vessels are left
- * out of a question). `-- --postgres` runs the same on PostgreSQL
+ * validation sets again with an aside a technician adds (a vessel's or customer's name, a place,
+ * a model or a job number): how often that alone turns an answer into "nothing relevant" (the
+ * names of the tenant's vessels are left out of a question). `-- --postgres` runs the same on PostgreSQL
  * (a throwaway cluster), to compare its full-text ranking with SQLite's.
  */
 import fs from 'node:fs'
@@ -121,6 +121,10 @@ const ASIDES = [
   ' for my customer Johnson',
   ' on the boat Wavedancer',
   ' at the Hamble marina',
+  // A model no manual names weighs like any unknown word; a bare number (a job number) weighs nothing.
+  ' on the DX450',
+  ' for job 4471',
+  ' serial SN4471A',
   // Vessels of the seeded tenant's cases: their names are left out of a question.
   ' on Sea Otter II',
   ' on the Blue Horizon',

@@ -64,13 +64,14 @@ export interface Retrieval {
 }
 
 const formStems = (form: string) => tokens(form)
-const isIdentifier = (word: string) => /\d/.test(word) || word.length >= 14
+const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >= 14
 
 /**
  * Weight of a term: the IDF of its commonest spelling. A word no passage holds (a model the
  * manuals do not cover, or an unusual turn of phrase) weighs at least half as much as a word
- * only one passage holds, so common words alone never make a question look answered.
- * An unknown identifier (letters with digits, or one very long token) weighs nothing.
+ * only one passage holds, so common words alone never make a question look answered. So does a
+ * model code no manual names ("DF140"): the manuals do not cover that unit. A bare number no
+ * passage holds (a job number) or one very long token (a hash) weighs nothing.
  */
 interface Weighting {
   weights: number[]
@@ -100,8 +101,8 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
   const unknown = Math.max(average, idf(1) / 2)
   const specificFloor = idf(Math.max(1, n * 0.1))
-  // An unknown code or serial (a vessel's job number, "SN 4471A") says nothing about the topic.
-  const weights = raw.map((w, i) => w ?? (known.length > 0 && isIdentifier(terms[i]?.word ?? '') ? 0 : unknown))
+  // A job number or a pasted hash says nothing about the topic.
+  const weights = raw.map((w, i) => w ?? (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '') ? 0 : unknown))
   return {
     weights,
     total: weights.reduce((a, b) => a + b, 0) || 1,

@@ -92,6 +92,15 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, 'check the strainer basket').sources[0]?.id).toBe('doc1:1')
   })
 
+  it('counts a model code no manual names as a word of the question, a bare number (a job number) not', () => {
+    const index = buildIndex(PASSAGES)
+    // No passage holds both; with a unit the manuals do not cover as well, half a match is no answer.
+    expect(retrieveKept('demo', index, 'grease before launch on the XR9000').sources).toEqual([])
+    expect(retrieveKept('demo', index, 'grease before launch, 4471').sources).not.toEqual([])
+    // A passage holding everything else the question says still answers it.
+    expect(retrieveKept('demo', index, 'bearing noise on the XR9000').sources[0]?.id).toBe('doc1:2')
+  })
+
   it('answers with the sentence that carries it, a table row or list whole, and what follows a colon', () => {
     const index = buildIndex([
       passage(
