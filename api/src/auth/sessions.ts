@@ -9,7 +9,7 @@ import {
   insertSession,
   type SessionUser,
 } from '../db/queries/sessions.ts'
-import { daysAgo, now } from '../lib/time.ts'
+import { DAY_MS, daysAgo, now } from '../lib/time.ts'
 
 export const SESSION_COOKIE = 'mw_session'
 /** Over https the cookie is bound to this exact origin (no Domain, Path=/, Secure). */
@@ -61,9 +61,14 @@ export async function sessionUser(c: Context<AppEnv>, tenant: string): Promise<S
   const token = readToken(c)
   if (!token) return null
   const { db, env } = c.get('deps')
-  const found = await findSessionUser(db, hash(token), now(), daysAgo(env.SESSION_MAX_DAYS), tenant)
+  const found = await findSessionUser(db, hash(token), tenant)
   if (!found) return null
-  if (found.expiresAt < daysAgo(-idleDays(c) / 2)) {
+  // The limits are compared as times on the row, not in SQL: formatting them as ISO strings on
+  // every request cost about as much as the lookup's SQL.
+  const at = Date.now()
+  const expires = Date.parse(found.expiresAt)
+  if (expires <= at || Date.parse(found.createdAt) <= at - env.SESSION_MAX_DAYS * DAY_MS) return null
+  if (expires < at + (idleDays(c) / 2) * DAY_MS) {
     await extendSession(db, hash(token), daysAgo(-idleDays(c)))
     setSessionCookie(c, token)
   }

@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery } from 'kysely'
+import { type Compilable, type CompiledQuery, createQueryId, type RootOperationNode } from 'kysely'
 import type { Db } from './database.ts'
 
 const mark = (i: number) => `\u0000argument ${i}\u0000`
@@ -6,6 +6,7 @@ const mark = (i: number) => `\u0000argument ${i}\u0000`
 type Slot = { argument: number } | { value: unknown }
 interface Compiled {
   sql: string
+  query: RootOperationNode
   slots: Slot[]
 }
 
@@ -18,7 +19,7 @@ function compileWithPlaceholders<R>(
   args: (string | undefined)[],
 ): Compiled {
   const marks = args.map((arg, i) => (arg === undefined ? undefined : mark(i)))
-  const { sql, parameters } = build(...marks).compile()
+  const { sql, query, parameters } = build(...marks).compile()
   const slots = parameters.map((value): Slot => {
     if (value === undefined) throw new Error('compiledOnce: an argument that was not given was used')
     const argument = marks.indexOf(value as string)
@@ -30,12 +31,14 @@ function compileWithPlaceholders<R>(
   if (marks.some((m) => m !== undefined && !parameters.includes(m))) {
     throw new Error('compiledOnce: an argument is not a parameter')
   }
-  return { sql, slots }
+  return { sql, query, slots }
 }
 
 async function run<R>(db: Db, query: Compiled, args: (string | undefined)[]): Promise<R[]> {
   const parameters = query.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.value))
-  return (await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters))).rows
+  // The query's node as compiled, not a raw one made anew (with its frozen parts) on every call.
+  const compiled: CompiledQuery<R> = { sql: query.sql, query: query.query, parameters, queryId: createQueryId() }
+  return (await db.executeQuery(compiled)).rows
 }
 
 /**

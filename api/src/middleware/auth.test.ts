@@ -217,4 +217,38 @@ describe('the membership read with the session', () => {
       'Your access to this workspace is paused. Ask its administrator to reactivate it.',
     )
   })
+
+  it('is read only with a live session: an expired, too old or ended one answers 401; a removed membership 404', async () => {
+    const { app, db, signIn, userId } = await createTestApp({}, { SESSION_MAX_DAYS: '30' })
+    const list = (cookie: string) => app.request('/api/t/demo/cases', { headers: { cookie } })
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
+    const refusedWith = async (cookie: string, change: { expires_at?: string; created_at?: string }) => {
+      expect((await list(cookie)).status).toBe(200)
+      await db.updateTable('sessions').set(change).execute()
+      const res = await list(cookie)
+      expect(res.status).toBe(401)
+      expect((await errorOf(res)).code).toBe('unauthorized')
+      await db.deleteFrom('sessions').execute()
+    }
+    await refusedWith(await signIn('tech@demo.local'), { expires_at: at(-0.001) })
+    await refusedWith(await signIn('tech@demo.local'), { created_at: at(-30.001) })
+    const ended = await signIn('tech@demo.local')
+    expect((await list(ended)).status).toBe(200)
+    await db.deleteFrom('sessions').execute()
+    expect((await list(ended)).status).toBe(401)
+
+    // Just inside both limits it still holds.
+    const cookie = await signIn('tech@demo.local')
+    await db
+      .updateTable('sessions')
+      .set({ created_at: at(-29.99), expires_at: at(0.01) })
+      .execute()
+    expect((await list(cookie)).status).toBe(200)
+    await db
+      .deleteFrom('memberships')
+      .where('tenant_slug', '=', 'demo')
+      .where('user_id', '=', await userId('tech@demo.local'))
+      .execute()
+    expect((await list(cookie)).status).toBe(404)
+  })
 })

@@ -8,9 +8,7 @@ import type { Db } from '../db/database.ts'
 import { pruneRateLimits } from '../db/queries/rate-limits.ts'
 import { pruneStagedUploads } from '../db/queries/staged-uploads.ts'
 import { pruneIdempotencyKeys, pruneSyncMutations, pruneTombstones, raiseHorizon } from '../db/queries/sync.ts'
-import { daysAgo } from '../lib/time.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS, daysAgo } from '../lib/time.ts'
 
 export async function pruneSyncLog(db: Db, nowMs = Date.now()) {
   const before = daysAgo(SERVER_LOG_RETENTION_DAYS, nowMs)

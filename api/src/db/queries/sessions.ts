@@ -18,7 +18,7 @@ export async function insertSession(
     .execute()
 }
 
-const liveSessionUser = compiledOnce((db, idHash: string, at: string, startedAfter: string, tenant: string) =>
+const sessionUserRow = compiledOnce((db, idHash: string, tenant: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -27,13 +27,12 @@ const liveSessionUser = compiledOnce((db, idHash: string, at: string, startedAft
     )
     .selectAll('users')
     .select([
+      'sessions.created_at as session_created_at',
       'sessions.expires_at',
       'memberships.role as member_role',
       'memberships.deactivated_at as member_deactivated_at',
     ])
-    .where('sessions.id_hash', '=', idHash)
-    .where('sessions.expires_at', '>', at)
-    .where('sessions.created_at', '>', startedAfter),
+    .where('sessions.id_hash', '=', idHash),
 )
 
 /** What a membership says of the member's access: their role, and whether it is paused. */
@@ -41,27 +40,23 @@ export type MembershipAccess = Pick<MembershipRow, 'role' | 'deactivated_at'>
 
 export interface SessionUser {
   user: UserRow
+  /** When the session was started and when it ends unless renewed (ISO times). */
+  createdAt: string
   expiresAt: string
   /** The user's membership of `tenant`, null when they have none. */
   membership: MembershipAccess | null
 }
 
 /**
- * The user of a live session (not expired, started after `startedAfter`) and, in the same
+ * The session `idHash` names, whether live or not (its times say), its user and, in the same
  * query, their membership of `tenant`: a request to a workspace needs both.
  */
-export async function findSessionUser(
-  db: Db,
-  idHash: string,
-  at: string,
-  startedAfter: string,
-  tenant: string,
-): Promise<SessionUser | undefined> {
-  const row = (await liveSessionUser(db, idHash, at, startedAfter, tenant))[0]
+export async function findSessionUser(db: Db, idHash: string, tenant: string): Promise<SessionUser | undefined> {
+  const row = (await sessionUserRow(db, idHash, tenant))[0]
   if (!row) return undefined
-  const { expires_at, member_role, member_deactivated_at, ...user } = row
+  const { session_created_at, expires_at, member_role, member_deactivated_at, ...user } = row
   const membership = member_role === null ? null : { role: member_role, deactivated_at: member_deactivated_at }
-  return { user, expiresAt: expires_at, membership }
+  return { user, createdAt: session_created_at, expiresAt: expires_at, membership }
 }
 
 export async function extendSession(db: Db, idHash: string, expiresAt: string): Promise<void> {
