@@ -29,7 +29,8 @@ const SKIPPED = new Set([
 const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary', 'menu', 'menubar'])
 /** Page furniture marked by id or class, as pages written before HTML5's elements (and generators such as Asciidoctor) do. */
 const SKIPPED_IDS = new Set(['header', 'footer', 'toc', 'breadcrumbs'])
-const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs'])
+/** `headerlink`: the ¶ (or an icon font's glyph) that Sphinx and MkDocs put after each heading as its permalink. */
+const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink'])
 /** Zero-width characters generators put in empty blocks. */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
 const BLOCKS = new Set([

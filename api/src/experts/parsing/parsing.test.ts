@@ -97,6 +97,18 @@ describe('HTML keeps the main content only', () => {
     ])
   })
 
+  it('leaves out the permalink Sphinx and MkDocs put after each heading (a ¶ or an icon glyph)', async () => {
+    const page = `<main><h1>Pump<a class="headerlink" href="#pump">¶</a></h1>
+      <h2 id="prime">Priming<a class="headerlink" href="#prime" title="Permanent link">&para;</a></h2><p>Open the bleed screw.</p>
+      <h3>Seals<a class="headerlink" href="#seals">\uf0c1</a></h3><p>Replace both lip seals.</p></main>`
+    const { title, paragraphs } = await parseDocument('pump.html', enc(page))
+    expect(title).toBe('Pump')
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Priming', 'Open the bleed screw.'],
+      ['Priming › Seals', 'Replace both lip seals.'],
+    ])
+  })
+
   it('takes the first heading as the title when there is no <title>', async () => {
     const { title } = await parseDocument('x.html', enc('<h2>Wind data</h2><p>Apparent wind.</p>'))
     expect(title).toBe('Wind data')
