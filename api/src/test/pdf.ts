@@ -12,11 +12,28 @@ export function tinyPdf(pages: string[], options: { encrypted?: boolean } = {}):
   )
 }
 
-/** A PDF whose pages draw the given content streams (Helvetica as /F1). */
-export function pdfOfStreams(pages: string[], options: { encrypted?: boolean } = {}): Uint8Array {
+/**
+ * A PDF whose pages draw the given content streams (Helvetica as /F1), with an outline (bookmarks)
+ * of `outline`'s titles, each pointing at the page of that number.
+ */
+export function pdfOfStreams(
+  pages: string[],
+  options: { encrypted?: boolean; outline?: { title: string; page: number }[] } = {},
+): Uint8Array {
   const objects: string[] = []
   const pageIds = pages.map((_, i) => 4 + i * 2)
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
+  const marks = options.outline ?? []
+  const outlineId = 4 + pages.length * 2
+  objects[1] = `<< /Type /Catalog /Pages 2 0 R${marks.length > 0 ? ` /Outlines ${outlineId} 0 R` : ''} >>`
+  if (marks.length > 0) {
+    objects[outlineId] =
+      `<< /Type /Outlines /First ${outlineId + 1} 0 R /Last ${outlineId + marks.length} 0 R /Count ${marks.length} >>`
+    marks.forEach(({ title, page }, i) => {
+      const id = outlineId + 1 + i
+      const links = `${i > 0 ? ` /Prev ${id - 1} 0 R` : ''}${i < marks.length - 1 ? ` /Next ${id + 1} 0 R` : ''}`
+      objects[id] = `<< /Title (${title}) /Parent ${outlineId} 0 R /Dest [${pageIds[page - 1]} 0 R /Fit]${links} >>`
+    })
+  }
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
   pages.forEach((stream, i) => {

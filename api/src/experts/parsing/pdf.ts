@@ -31,6 +31,14 @@ const CELL_GAP = 1.2
 /** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
 const WORD_GAP = 0.15
 
+/** Icon fonts' glyphs (an admonition's ⓘ, a bullet) are private-use code points: no text to search. */
+const PRIVATE_USE = /[\ue000-\uf8ff]/g
+/** The same text drawn again this close (times the type size) is a shadow or a fake bold, not more text. */
+const OVERPRINT = 0.25
+
+/** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
+const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
+
 type OpenLine = CellLine & { chars: number; end: number | null; space: boolean }
 
 /**
@@ -39,7 +47,7 @@ type OpenLine = CellLine & { chars: number; end: number | null; space: boolean }
  */
 function separator(line: OpenLine, x: number, size: number): string {
   const gap = line.end === null ? null : x - line.end
-  if (gap !== null && gap > size * CELL_GAP) return ' | '
+  if (gap !== null && gap > size * CELL_GAP) return LIST_MARK.test(line.text.trim()) ? ' ' : ' | '
   return line.space || (gap !== null && gap > size * WORD_GAP) ? ' ' : ''
 }
 
@@ -51,10 +59,16 @@ function separator(line: OpenLine, x: number, size: number): string {
 export function pageLines(items: TextItemLike[]): PdfLine[] {
   const lines: CellLine[] = []
   let current: OpenLine | null = null
-  for (const item of items) {
+  const drawn: { str: string; x: number; y: number }[] = []
+  for (const { str: raw, ...item } of items) {
     const y = item.transform[5] ?? 0
     const x = item.transform[4] ?? 0
     const size = item.height || Math.abs(item.transform[3] ?? 0)
+    const str = raw.replace(PRIVATE_USE, '')
+    const near = (d: { str: string; x: number; y: number }) =>
+      d.str === str && Math.abs(d.x - x) < size * OVERPRINT && Math.abs(d.y - y) < size * OVERPRINT
+    if (str.trim() && drawn.some(near)) continue
+    if (str.trim() && drawn.push({ str, x, y }) > 4) drawn.shift()
     if (
       current &&
       (Math.abs(current.y - y) > Math.max(2, (size || current.size) * 0.5) || current.text.endsWith('\n'))
@@ -62,7 +76,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       lines.push(current)
       current = null
     }
-    if (!item.str.trim()) {
+    if (!str.trim()) {
       if (current) current.space = true
       if (item.hasEOL && current) current.text += '\n'
       continue
@@ -71,13 +85,13 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     const gap = current.text ? separator(current, x, current.size || size) : ' | '
     if (gap === ' | ') current.cells.push({ x, text: '' })
     const cell = current.cells.at(-1)
-    if (cell) cell.text += (gap === ' | ' ? '' : gap) + item.str
+    if (cell) cell.text += (gap === ' | ' ? '' : gap) + str
     if (current.text) current.text += gap
     current.space = false
     current.end = item.width === undefined ? null : x + item.width
-    current.text += item.str
+    current.text += str
     // The line's size and font are those of most of its characters.
-    const chars = item.str.trim().length
+    const chars = str.trim().length
     if (chars > current.chars) {
       current.size = Math.max(current.size, size)
       if (current.chars === 0 || chars >= current.chars) current.font = item.fontName
@@ -103,15 +117,24 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 const TOC_LINE = /(\.\s?){4,}\s*\d+\s*$|…{2,}\s*\d+\s*$/
 
-/** Lines that open or close most pages with the same words (numbers aside): running heads and page numbers. */
+/**
+ * Lines that open or close most pages with the same words (numbers aside): running heads and page
+ * numbers. A book's left and right pages have heads of their own ("116 | gnuplot" and "gnuplot | 117"),
+ * so a line is counted on even and odd pages apart.
+ */
 export function runningLines(pages: PdfLine[][]): Set<string> {
-  const counts = new Map<string, number>()
-  for (const lines of pages) {
-    const edges = new Set([...lines.slice(0, 3), ...lines.slice(-3)].map((line) => shape(line.text)))
-    for (const edge of edges) counts.set(edge, (counts.get(edge) ?? 0) + 1)
+  const running = new Set<string>()
+  for (const parity of [0, 1]) {
+    const sides = pages.filter((_, i) => i % 2 === parity)
+    const counts = new Map<string, number>()
+    for (const lines of sides) {
+      const edges = new Set([...lines.slice(0, 3), ...lines.slice(-3)].map((line) => shape(line.text)))
+      for (const edge of edges) counts.set(edge, (counts.get(edge) ?? 0) + 1)
+    }
+    const needed = Math.max(3, Math.ceil(sides.length * 0.5))
+    for (const [text, n] of counts) if (pages.length >= 3 && n >= needed) running.add(text)
   }
-  const needed = Math.max(3, Math.ceil(pages.length * 0.5))
-  return new Set([...counts].filter(([, n]) => pages.length >= 3 && n >= needed).map(([text]) => text))
+  return running
 }
 
 /** The most common size and font by characters: the body text. */
@@ -168,7 +191,9 @@ export async function pdfParagraphs(
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)
     .sort((a, b) => b - a)
-  const marks = await bookmarks(doc)
+  const outlined = await bookmarks(doc)
+  // An outline none of whose entries is a line of the text (slide or sheet numbers) names no headings.
+  const marks = pages.some((lines) => lines.some((line) => outlined.has(shape(line.text)))) ? outlined : new Map()
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let firstHeading: string | null = null
@@ -178,6 +203,12 @@ export async function pdfParagraphs(
     const kept = lines.filter((line) => !running.has(shape(line.text)))
     const toc = kept.filter((line) => TOC_LINE.test(line.text)).length
     if (toc >= 3 && toc >= kept.length * 0.4) return
+    // A page that is mostly the outline's entries (with their numbers) is a table of contents without leaders.
+    const entries = kept.filter((line) => {
+      const bare = line.text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '').replace(/(\s*\|)?\s*\d+$/, '')
+      return !bare || marks.has(shape(line.text)) || marks.has(shape(bare))
+    }).length
+    if (entries >= 5 && entries >= kept.length * 0.5) return
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { pdfOfStreams } from '../../test/pdf.ts'
+import { parseDocument } from '../parse-document.ts'
+import { type PdfLine, pageLines, runningLines } from './pdf.ts'
+
+/** A text item as pdfjs gives it: `str` at (x, y) in 10 pt type, `width` wide. */
+const item = (str: string, x: number, y: number, width = str.length * 5) => ({
+  str,
+  transform: [10, 0, 0, 10, x, y],
+  width,
+  height: 10,
+  fontName: 'F1',
+  hasEOL: false,
+})
+
+describe('PDF text drawn in the ways presentation and icon fonts draw it', () => {
+  it('reads text drawn twice a point apart (a shadow, a fake bold) once', () => {
+    const lines = pageLines([item('Highlights', 72, 700), item('Highlights', 73.5, 701.5)])
+    expect(lines.map((l) => l.text)).toEqual(['Highlights'])
+  })
+
+  it('leaves out icon fonts’ private-use glyphs', () => {
+    const lines = pageLines([item('\uf05a', 72, 700, 10), item('Back up the SD card first.', 100, 700)])
+    expect(lines.map((l) => l.text)).toEqual(['Back up the SD card first.'])
+  })
+
+  it('keeps a bullet or an item number set apart by a tab with its item, not as a table cell', () => {
+    const lines = pageLines([
+      item('●', 72, 700, 6),
+      item('NMEA multiplexer built in', 100, 700),
+      item('2.', 72, 686, 8),
+      item('Check the network cable', 100, 686),
+    ])
+    expect(lines.map((l) => l.text)).toEqual(['● NMEA multiplexer built in', '2. Check the network cable'])
+  })
+})
+
+describe('PDF running heads', () => {
+  const line = (text: string, y: number): PdfLine => ({ text, y, size: 10, font: 'F1' })
+  it('are found when left and right pages have heads of their own', () => {
+    const topics = ['rudder', 'compass', 'clutch', 'motor', 'gain', 'wind', 'tack', 'alarm']
+    const pages = topics.map((topic, i) => {
+      const n = i + 1
+      const head = n % 2 === 0 ? `${n} | Autopilot manual` : `Autopilot manual | ${n}`
+      return [line(head, 750), line(`Body text about the ${topic}.`, 700)]
+    })
+    const running = runningLines(pages)
+    expect(running.has('# | autopilot manual')).toBe(true)
+    expect(running.has('autopilot manual | #')).toBe(true)
+    expect([...running].some((text) => text.startsWith('body text'))).toBe(false)
+  })
+})
+
+describe('PDF outlines that do not name the headings', () => {
+  const at = (x: number, y: number, size: number, text: string) => `BT /F1 ${size} Tf ${x} ${y} Td (${text}) Tj ET`
+  const body = (y: number, text: string) => at(72, y, 10, text)
+
+  it('fall back to the type size when no entry is a line of the text (slide numbers)', async () => {
+    const pages = [
+      [at(72, 700, 24, 'Wind instruments'), body(660, 'Calibrate the masthead unit after fitting.')].join('\n'),
+      [at(72, 700, 24, 'Depth sounder'), body(660, 'Set the keel offset in the setup menu.')].join('\n'),
+    ]
+    const outline = [
+      { title: 'Slide 1', page: 1 },
+      { title: 'Slide 2', page: 2 },
+    ]
+    const parsed = await parseDocument('talk.pdf', pdfOfStreams(pages, { outline }))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Wind instruments', 'Calibrate the masthead unit after fitting.'],
+      ['Depth sounder', 'Set the keel offset in the setup menu.'],
+    ])
+  })
+
+  it('leave out a table of contents that lists the entries without leader dots', async () => {
+    const titles = ['Installation', 'Wiring', 'Calibration', 'Alarms', 'Maintenance']
+    const contents = titles.flatMap((title, i) => [
+      at(72, 700 - i * 20, 10, `${i + 1}`),
+      at(100, 700 - i * 20, 10, title),
+    ])
+    const chapters = titles.map((title) =>
+      [at(72, 700, 18, title), body(660, `What to do about ${title.toLowerCase()} on board.`)].join('\n'),
+    )
+    const outline = titles.map((title, i) => ({ title, page: i + 2 }))
+    const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), ...chapters], { outline }))
+    expect(parsed.paragraphs.map((p) => [p.section, p.page, p.text])).toEqual(
+      titles.map((title, i) => [title, i + 2, `What to do about ${title.toLowerCase()} on board.`]),
+    )
+  })
+})
