@@ -12,17 +12,25 @@ export interface ParsedText {
 }
 
 export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedText {
-  const tokens = marked.lexer(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), { gfm: true })
+  const tokens = marked.lexer(admonitions(markdown.replace(/^---\n[\s\S]*?\n---\n/, '')), { gfm: true })
   let title: string | null = null
+  let topSeen = false
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   const add = (text: string) => paragraphs.push(...splitParagraphs(text, outline.path, null))
   const visit = (token: Token): void => {
     switch (token.type) {
       case 'heading': {
-        const text = plainInline(stripTags(token.text))
-        if (token.depth === 1 && title === null) title = text
-        else outline.enter(token.depth, text)
+        // A heading's attribute list (`{#id .class}`, kramdown's `{: #id}`) is markup, not words.
+        const text = plainInline(stripTags(token.text.replace(/\s*\{:?\s*[#.][^}]*\}\s*$/, '')))
+        if (token.depth === 1 && !topSeen) {
+          topSeen = true
+          if (!CHAPTER_NAME.test(text)) {
+            title = text
+            return
+          }
+        }
+        outline.enter(token.depth, text)
         return
       }
       case 'code': {
@@ -48,8 +56,12 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         return
       case 'paragraph':
       case 'text':
-        // A paragraph's line breaks are the author's wrapping, not the text's.
-        add(stripTags(token.text ?? '').replace(/\s*\n\s*/g, ' '))
+        // A paragraph's line breaks are the author's wrapping, not the text's; GitHub's `[!NOTE]` says "Note:".
+        add(
+          stripTags(token.text ?? '')
+            .replace(/\s*\n\s*/g, ' ')
+            .replace(/^\[!(note|tip|important|warning|caution)\]/i, (_, kind: string) => `${capitalized(kind)}:`),
+        )
         return
       case 'html':
         add(stripTags(token.text ?? ''))
@@ -67,6 +79,34 @@ function tableRows(table: Tokens.Table): string[] {
   const header = table.header.map((h) => cell(h.text))
   const rows = table.rows.map((row) => row.map((c) => cell(c.text)).join(' | '))
   return header.some(Boolean) ? [header.join(' | '), ...rows] : rows
+}
+
+/** A chapter's name is no document's title: a manual whose first heading is "Introduction" is named otherwise. */
+const CHAPTER_NAME = /^(introduction|overview|preface|foreword|abstract|(table of )?contents)$/i
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()
+
+/**
+ * MkDocs' admonitions (`!!! warning "Before you begin"` over an indented block, `???` when folded)
+ * as their title, as a line of its own ("Warning:" without one), and the block's text unindented.
+ */
+function admonitions(markdown: string): string {
+  const lines = markdown.split('\n')
+  const out: string[] = []
+  let body: string | null = null
+  for (const line of lines) {
+    const open = /^(\s*)(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"([^"]*)")?\s*$/.exec(line)
+    if (open) {
+      body = `${open[1]}    `
+      const label = open[3] ?? capitalized(open[2] ?? '')
+      if (label) out.push(`${open[1]}${label}:`, '')
+    } else if (body !== null && (line.startsWith(body) || !line.trim())) out.push(line.replace(body, ''))
+    else {
+      body = null
+      out.push(line)
+    }
+  }
+  return out.join('\n')
 }
 
 const frontMatterTitle = (markdown: string) =>

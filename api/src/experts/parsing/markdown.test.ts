@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { parseDocument } from '../parse-document.ts'
+
+const enc = (text: string) => new TextEncoder().encode(text)
+
+describe('Markdown as documentation generators write it', () => {
+  it('reads an MkDocs admonition as its title and its unindented text', async () => {
+    const markdown = [
+      '# Installation',
+      '## Power',
+      '!!! warning "Before You Begin"',
+      '    Disconnect the battery before wiring.',
+      '',
+      '    Fit a 5 A fuse.',
+      '',
+      '!!! tip',
+      '    Any 12 V router supply will do.',
+      '',
+      'Connect the barrel plug.',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('install.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Before You Begin:',
+      'Disconnect the battery before wiring.',
+      'Fit a 5 A fuse.',
+      'Tip:',
+      'Any 12 V router supply will do.',
+      'Connect the barrel plug.',
+    ])
+    expect(paragraphs.every((p) => p.section === 'Power' && !p.verbatim)).toBe(true)
+  })
+
+  it('says what a GitHub alert is instead of keeping its [!TIP] mark', async () => {
+    const { paragraphs } = await parseDocument('x.md', enc('> [!TIP]\n> Flash a prebuilt image instead.'))
+    expect(paragraphs.map((p) => p.text)).toEqual(['Tip: Flash a prebuilt image instead.'])
+  })
+
+  it('leaves a heading’s attribute list out of the title and the section path', async () => {
+    const markdown = '# Hardware set-up {#pageHWSetUp}\n\n## CAN transceiver {: #secCAN .wide}\n\nUse an isolated one.'
+    const { title, paragraphs } = await parseDocument('hw.md', enc(markdown))
+    expect(title).toBe('Hardware set-up')
+    expect(paragraphs).toEqual([{ section: 'CAN transceiver', page: null, text: 'Use an isolated one.' }])
+  })
+
+  it('does not take a first chapter named "Introduction" as the title, but keeps it as a section', async () => {
+    const markdown = '# Introduction\n\nA gateway for Micronet.\n\n# Installation\n\nMount it low.'
+    const { title, paragraphs } = await parseDocument('micronet-user-manual.md', enc(markdown))
+    expect(title).toBe('micronet user manual')
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Introduction', 'A gateway for Micronet.'],
+      ['Installation', 'Mount it low.'],
+    ])
+  })
+})
