@@ -12,7 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { listPassages } from '../src/db/queries/documents.ts'
+import { findDocument, listPassages } from '../src/db/queries/documents.ts'
 import { ingestFile } from '../src/experts/ingest.ts'
 import { benchDatabase, benchDeps } from './bench-db.ts'
 
@@ -92,7 +92,8 @@ for (const file of files) {
   let passages: Passage[] = []
   try {
     const result = await ingestFile(deps, { tenant: 'demo', expert: 'furuno' }, name, fs.readFileSync(file))
-    outcome = result.outcome === 'ready' ? 'ready' : `failed: ${result.error}`
+    const warning = (await findDocument(db, 'demo', result.documentId))?.warning
+    outcome = result.outcome === 'ready' ? `ready${warning ? ` (${warning})` : ''}` : `failed: ${result.error}`
     title = result.title
     passages = await listPassages(db, result.documentId)
   } catch (error) {
