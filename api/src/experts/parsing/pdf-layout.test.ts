@@ -86,4 +86,16 @@ describe('PDF outlines that do not name the headings', () => {
       titles.map((title, i) => [title, i + 2, `What to do about ${title.toLowerCase()} on board.`]),
     )
   })
+
+  it('keep a page of numbers (a table of readings), with or without an outline', async () => {
+    const rows = [10, 20, 30, 40, 50, 60].flatMap((temp, i) => [
+      at(72, 700 - i * 20, 10, `${temp}`),
+      at(200, 700 - i * 20, 10, `${(temp * 37) % 1000}`),
+    ])
+    const page = [at(72, 740, 10, 'Sender resistance by temperature:'), ...rows].join('\n')
+    for (const outline of [undefined, [{ title: 'Sender resistance by temperature:', page: 1 }]]) {
+      const parsed = await parseDocument('sender.pdf', pdfOfStreams([page], outline ? { outline } : {}))
+      expect(parsed.paragraphs.map((p) => p.text).join('\n')).toContain('60 | 220')
+    }
+  })
 })

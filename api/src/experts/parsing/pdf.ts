@@ -203,12 +203,12 @@ export async function pdfParagraphs(
     const kept = lines.filter((line) => !running.has(shape(line.text)))
     const toc = kept.filter((line) => TOC_LINE.test(line.text)).length
     if (toc >= 3 && toc >= kept.length * 0.4) return
-    // A page that is mostly the outline's entries (with their numbers) is a table of contents without leaders.
-    const entries = kept.filter((line) => {
-      const bare = line.text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '').replace(/(\s*\|)?\s*\d+$/, '')
-      return !bare || marks.has(shape(line.text)) || marks.has(shape(bare))
-    }).length
-    if (entries >= 5 && entries >= kept.length * 0.5) return
+    // A page that is mostly the outline's entries (with their numbers) is a table of contents without
+    // leaders. Numbers alone (a table of readings) never make one: it takes five of the entries.
+    const bare = kept.map((line) => line.text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '').replace(/(\s*\|)?\s*\d+$/, ''))
+    const entries = kept.filter((line, i) => marks.has(shape(line.text)) || marks.has(shape(bare[i] ?? ''))).length
+    const numbers = bare.filter((text) => !text).length
+    if (entries >= 5 && entries + numbers >= kept.length * 0.5) return
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size
