@@ -35,6 +35,18 @@ describe('PDF text drawn in the ways presentation and icon fonts draw it', () =>
   })
 })
 
+describe('PDF words broken at a line end', () => {
+  it('join up, and a compound broken at its own hyphen keeps it', async () => {
+    const page = [
+      'BT /F1 10 Tf 72 700 Td (Check the equip-) Tj ET',
+      'BT /F1 10 Tf 72 686 Td (ment on a black-) Tj ET',
+      'BT /F1 10 Tf 72 672 Td (on-white display.) Tj ET',
+    ].join('\n')
+    const parsed = await parseDocument('display.pdf', pdfOfStreams([page]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Check the equipment on a black-on-white display.'])
+  })
+})
+
 describe('PDF running heads', () => {
   const line = (text: string, y: number): PdfLine => ({ text, y, size: 10, font: 'F1' })
   it('are found when left and right pages have heads of their own', () => {

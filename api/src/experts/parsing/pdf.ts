@@ -246,7 +246,9 @@ export async function pdfParagraphs(
       header = null
       const previous = block.at(-1)
       if (previous && !bullet && /\p{L}-$/u.test(previous) && /^\p{Ll}/u.test(line.text)) {
-        block[block.length - 1] = previous.slice(0, -1) + line.text
+        // A word broken at a line end joins up; a compound broken at its own hyphen ("black-|on-white") keeps it.
+        const compound = /^\p{L}+-/u.test(line.text)
+        block[block.length - 1] = (compound ? previous : previous.slice(0, -1)) + line.text
       } else if (previous && !bullet && block.length > 0) {
         block[block.length - 1] = `${previous} ${line.text}`
       } else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
