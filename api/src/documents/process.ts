@@ -22,7 +22,7 @@ import { titleFromFileName } from './file-types.ts'
 import { originalPath } from './originals.ts'
 import type { ParseJob, ParseMessage } from './parse-worker.ts'
 
-export const SCANNED_PDF = 'No text found: this looks like a scanned PDF, so its pages cannot be searched.'
+const PDF_WITHOUT_TEXT = 'No text found: this looks like a scanned PDF or a drawing, so its pages cannot be searched.'
 const NO_TEXT = 'No text found in this file, so it cannot be searched.'
 const ORIGINAL_MISSING = 'The original file is missing from the server. Upload it again.'
 const TOO_SLOW = 'Reading this file took too long (over 10 minutes). Split it into smaller files and upload them.'
@@ -117,7 +117,7 @@ async function processClaimed(
   )
   if (outcome.kind === 'failed') return fail(outcome.reason)
   const passages = chunkParagraphs(outcome.paragraphs)
-  const warning = passages.length > 0 ? null : outcome.pages ? SCANNED_PDF : NO_TEXT
+  const warning = passages.length > 0 ? null : outcome.pages ? PDF_WITHOUT_TEXT : NO_TEXT
   // The file's own title (PDF metadata, first heading) replaces only the automatic one from the
   // file name: an Admin's rename, and the title of an earlier edition, are kept.
   const automatic = doc.title === titleFromFileName(doc.file_name)

@@ -179,7 +179,7 @@ describe('the documents API', () => {
       status: 'ready',
       pages: 2,
       passages: 0,
-      warning: 'No text found: this looks like a scanned PDF, so its pages cannot be searched.',
+      warning: 'No text found: this looks like a scanned PDF or a drawing, so its pages cannot be searched.',
     })
   })
 
