@@ -87,6 +87,12 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string, options: Parse
   }
 }
 
-/** Producers often leave "Microsoft Word - x.docx" or "Untitled" as a PDF's title. */
+/**
+ * Producers often leave "Microsoft Word - x.docx", "Untitled" or a default name ("Presentation1",
+ * a CAD program's "Layout1" or "Sheet1") as a PDF's title.
+ */
 const usefulTitle = (title: string) =>
-  title.length > 2 && !/^(untitled|microsoft word|document\d*$)|\.(docx?|pdf|indd|odt)$/i.test(title)
+  title.length > 2 &&
+  !/^(untitled|microsoft (word|powerpoint|excel)|powerpoint presentation|(document|presentation|book|sheet|layout|drawing)\s*\d*$)|\.(docx?|pptx?|xlsx?|pdf|indd|odt|dwg)$/i.test(
+    title,
+  )

@@ -18,7 +18,7 @@ export function tinyPdf(pages: string[], options: { encrypted?: boolean } = {}):
  */
 export function pdfOfStreams(
   pages: string[],
-  options: { encrypted?: boolean; outline?: { title: string; page: number }[] } = {},
+  options: { encrypted?: boolean; outline?: { title: string; page: number }[]; title?: string } = {},
 ): Uint8Array {
   const objects: string[] = []
   const pageIds = pages.map((_, i) => 4 + i * 2)
@@ -34,6 +34,8 @@ export function pdfOfStreams(
       objects[id] = `<< /Title (${title}) /Parent ${outlineId} 0 R /Dest [${pageIds[page - 1]} 0 R /Fit]${links} >>`
     })
   }
+  const infoId = options.title === undefined ? null : outlineId + marks.length + 1
+  if (infoId !== null) objects[infoId] = `<< /Title (${options.title}) >>`
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
   pages.forEach((stream, i) => {
@@ -54,6 +56,7 @@ export function pdfOfStreams(
   const encrypt = options.encrypted
     ? ` /Encrypt << /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >> /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>]`
     : ''
-  pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`
+  const info = infoId === null ? '' : ` /Info ${infoId} 0 R`
+  pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R${info}${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`
   return new TextEncoder().encode(pdf)
 }

@@ -47,6 +47,20 @@ describe('PDF words broken at a line end', () => {
   })
 })
 
+describe('PDF titles', () => {
+  const page = [
+    'BT /F1 20 Tf 72 700 Td (Wiring diagram) Tj ET',
+    'BT /F1 10 Tf 72 660 Td (Feed the pump from F3.) Tj ET',
+  ]
+  it("come from the file's metadata unless a program left its default name there", async () => {
+    const titled = (title: string) => parseDocument('sheet.pdf', pdfOfStreams([page.join('\n')], { title }))
+    expect((await titled('Bilge pump wiring')).title).toBe('Bilge pump wiring')
+    for (const title of ['Layout1', 'Sheet 2', 'Presentation1', 'Microsoft Word - pump.docx', 'pump.dwg']) {
+      expect((await titled(title)).title).toBe('Wiring diagram')
+    }
+  })
+})
+
 describe('PDF running heads', () => {
   const line = (text: string, y: number): PdfLine => ({ text, y, size: 10, font: 'F1' })
   it('are found when left and right pages have heads of their own', () => {
