@@ -12,6 +12,10 @@ export function tinyPdf(pages: string[], options: { encrypted?: boolean } = {}):
   )
 }
 
+/** Text drawn at (x, y) in Helvetica (/F1) of `size` points: one piece of a page's content stream. */
+export const textAt = (x: number, y: number, text: string, size = 10) =>
+  `BT /F1 ${size} Tf ${x} ${y} Td (${text}) Tj ET`
+
 /**
  * A PDF whose pages draw the given content streams (Helvetica as /F1), with an outline (bookmarks)
  * of `outline`'s titles, each pointing at the page of that number.

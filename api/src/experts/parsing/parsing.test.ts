@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pdfOfStreams } from '../../test/pdf.ts'
+import { pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { chunkParagraphs } from '../chunk.ts'
 import { parseDocument } from '../parse-document.ts'
 
@@ -139,18 +139,16 @@ describe('PDF keeps sections and drops page furniture (a real public manual)', a
 })
 
 describe('PDF tables keep their rows', () => {
-  /** Text drawn at (x, y) in 10 pt Helvetica, each piece on its own, as table cells are. */
-  const at = (x: number, y: number, text: string) => `BT /F1 10 Tf ${x} ${y} Td (${text}) Tj ET`
   const rows = [
     ['Code', 'Meaning', 'What to do'],
     ['E12', 'Seawater flow low', 'Check the strainer'],
     ['E31', 'Bearing temperature high', 'Stop and call service'],
   ]
   const page = [
-    at(72, 720, 'The controller shows these codes when it stops the flywheel.'),
-    ...rows.flatMap((cells, r) => cells.map((cell, c) => at(72 + c * 150, 690 - r * 14, cell))),
-    at(72, 620, 'After a repair the code clears'),
-    at(72, 606, 'once the flywheel has spun up again.'),
+    textAt(72, 720, 'The controller shows these codes when it stops the flywheel.'),
+    ...rows.flatMap((cells, r) => cells.map((cell, c) => textAt(72 + c * 150, 690 - r * 14, cell))),
+    textAt(72, 620, 'After a repair the code clears'),
+    textAt(72, 606, 'once the flywheel has spun up again.'),
   ].join('\n')
 
   it('gives each row as cell | cell | cell on a line of its own, and keeps prose joined', async () => {
@@ -164,7 +162,7 @@ describe('PDF tables keep their rows', () => {
 
   it('puts back together a row whose cells wrap, drawn a cell at a time as word processors do', async () => {
     // Each cell top to bottom, then the next cell: lines 12 apart inside a cell, rows 18 apart.
-    const cell = (x: number, y: number, lines: string[]) => lines.map((text, i) => at(x, y - i * 12, text))
+    const cell = (x: number, y: number, lines: string[]) => lines.map((text, i) => textAt(x, y - i * 12, text))
     const page = [
       ...cell(72, 700, ['Sentence']),
       ...cell(222, 700, ['PGN']),

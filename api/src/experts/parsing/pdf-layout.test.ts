@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pdfOfStreams } from '../../test/pdf.ts'
+import { pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
 import { type PdfLine, pageLines, runningLines } from './pdf.ts'
 
@@ -38,9 +38,9 @@ describe('PDF text drawn in the ways presentation and icon fonts draw it', () =>
 describe('PDF words broken at a line end', () => {
   it('join up, and a compound broken at its own hyphen keeps it', async () => {
     const page = [
-      'BT /F1 10 Tf 72 700 Td (Check the equip-) Tj ET',
-      'BT /F1 10 Tf 72 686 Td (ment on a black-) Tj ET',
-      'BT /F1 10 Tf 72 672 Td (on-white display.) Tj ET',
+      textAt(72, 700, 'Check the equip-'),
+      textAt(72, 686, 'ment on a black-'),
+      textAt(72, 672, 'on-white display.'),
     ].join('\n')
     const parsed = await parseDocument('display.pdf', pdfOfStreams([page]))
     expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Check the equipment on a black-on-white display.'])
@@ -48,10 +48,7 @@ describe('PDF words broken at a line end', () => {
 })
 
 describe('PDF titles', () => {
-  const page = [
-    'BT /F1 20 Tf 72 700 Td (Wiring diagram) Tj ET',
-    'BT /F1 10 Tf 72 660 Td (Feed the pump from F3.) Tj ET',
-  ]
+  const page = [textAt(72, 700, 'Wiring diagram', 20), textAt(72, 660, 'Feed the pump from F3.')]
   it("come from the file's metadata unless a program left its default name there", async () => {
     const titled = (title: string) => parseDocument('sheet.pdf', pdfOfStreams([page.join('\n')], { title }))
     expect((await titled('Bilge pump wiring')).title).toBe('Bilge pump wiring')
@@ -78,8 +75,8 @@ describe('PDF running heads', () => {
 })
 
 describe('PDF outlines that do not name the headings', () => {
-  const at = (x: number, y: number, size: number, text: string) => `BT /F1 ${size} Tf ${x} ${y} Td (${text}) Tj ET`
-  const body = (y: number, text: string) => at(72, y, 10, text)
+  const at = (x: number, y: number, size: number, text: string) => textAt(x, y, text, size)
+  const body = (y: number, text: string) => textAt(72, y, text)
 
   it('fall back to the type size when no entry is a line of the text (slide numbers)', async () => {
     const pages = [
