@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { inlineLimits } from './inline-limits.ts'
+import { openReadConnection } from './read-connection.ts'
 import { withStatementCache } from './statement-cache.ts'
 import type {
   CaseAttachmentTable,
@@ -110,10 +111,21 @@ export function openSqlite(file: string): { db: Db; sqlite: SQLite.Database } {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  let closeReads = () => {}
+  const statements = withStatementCache(sqlite)
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({
+      database: {
+        prepare: statements.prepare,
+        close: () => {
+          closeReads()
+          statements.close()
+        },
+      },
+    }),
     plugins: [inlineLimits],
   })
+  if (file !== ':memory:') closeReads = openReadConnection(db, file)
   return { db, sqlite }
 }
 

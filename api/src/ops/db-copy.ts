@@ -82,7 +82,7 @@ export async function copyToPostgres(sqliteFile: string, targetUrl: string): Pro
     })
     return { rows: copied }
   } finally {
-    source.sqlite.close()
+    await source.db.destroy()
     await target.destroy()
   }
 }
