@@ -3,7 +3,6 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { LIMITS } from '@mw/sync-protocol'
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { hasSessionCookie } from './auth/sessions.ts'
@@ -15,6 +14,7 @@ import { createMetrics } from './lib/metrics.ts'
 import { answerHeaders } from './middleware/answer-headers.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
 import { bodyLimit } from './middleware/body-limit.ts'
+import { compressAnswers } from './middleware/compress.ts'
 import { idempotency } from './middleware/idempotency.ts'
 import { createRateLimits } from './middleware/rate-limit.ts'
 import { requestLog } from './middleware/request-log.ts'
@@ -41,9 +41,9 @@ export function createApp(deps: AppDeps) {
     await next()
   })
   app.use(requestLog)
-  // Satellite links: JSON, HTML, scripts and styles above 1 KB go gzip-compressed to clients that
-  // ask. Answer streams (text/event-stream) are left out so each event still arrives as written.
-  app.use(compress({ threshold: 1024, contentTypeFilter: COMPRESSIBLE }))
+  // Satellite links: JSON, HTML, scripts and styles above 1 KB go brotli- or gzip-compressed to
+  // clients that ask. Answer streams (text/event-stream) are left out so each event still arrives as written.
+  app.use(compressAnswers({ threshold: 1024, types: COMPRESSIBLE }))
   app.use(answerHeaders(inlineScriptHashes(path.join(webRoot(deps), 'index.html'))))
   app.use('/api/*', async (c, next) => {
     await next()

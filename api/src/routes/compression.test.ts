@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -10,17 +10,25 @@ const pull = (acceptEncoding?: string) =>
   })
 
 describe('compression on the wire', () => {
-  it('gzips a sync pull for a client that asks, to a fraction of its size, with the same content', async () => {
-    const plain = await pull()
-    expect(plain.headers.get('content-encoding')).toBeNull()
-    const identity = Buffer.from(await plain.arrayBuffer())
-    const zipped = await pull('gzip, deflate, br')
-    expect(zipped.headers.get('content-encoding')).toBe('gzip')
-    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i)
-    const body = Buffer.from(await zipped.arrayBuffer())
-    expect(body.length).toBeLessThan(identity.length * 0.5)
-    expect(JSON.parse(gunzipSync(body).toString())).toEqual(JSON.parse(identity.toString()))
-  })
+  it.each([
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['br;q=0.5, gzip', 'gzip', gunzipSync],
+    ['*', 'br', brotliDecompressSync],
+  ])(
+    'compresses a sync pull for a client that asks %j (%s), to a fraction of its size, with the same content',
+    async (accept, encoding, decode) => {
+      const plain = await pull()
+      expect(plain.headers.get('content-encoding')).toBeNull()
+      const identity = Buffer.from(await plain.arrayBuffer())
+      const zipped = await pull(accept)
+      expect(zipped.headers.get('content-encoding')).toBe(encoding)
+      expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i)
+      const body = Buffer.from(await zipped.arrayBuffer())
+      expect(body.length).toBeLessThan(identity.length * 0.5)
+      expect(JSON.parse(decode(body).toString())).toEqual(JSON.parse(identity.toString()))
+    },
+  )
 
   it('says every API answer varies by Accept-Encoding and is not stored, compressed or not', async () => {
     for (const res of [
@@ -33,7 +41,7 @@ describe('compression on the wire', () => {
     }
   })
 
-  it.each(['', 'identity', ';;;', 'gzip;q=0', 'x-unknown, *;q=0'])(
+  it.each(['', 'identity', ';;;', 'gzip;q=0', 'gzip;q=0, br;q=0', 'x-unknown, *;q=0'])(
     'answers %j uncompressed and intact',
     async (header) => {
       const res = await pull(header)

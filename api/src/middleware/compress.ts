@@ -1,0 +1,99 @@
+import { Duplex } from 'node:stream'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { parseAccept } from 'hono/utils/accept'
+import type { AppEnv } from '../app-env.ts'
+
+type Encoding = 'br' | 'gzip'
+
+/** Brotli first: ~20 % fewer bytes than gzip on the app's JSON, which matters on a satellite link. */
+const ENCODINGS: Encoding[] = ['br', 'gzip']
+// Quality 5 of 11: most of brotli's gain over gzip at about gzip's speed (dynamic answers).
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }
+const GZIP = { level: 6 }
+/** Below this, compressing in place costs less than a trip to libuv's thread pool. */
+const IN_PLACE_MAX = 64 * 1024
+/** Bodies up to this are read whole and compressed in one go; larger ones stream. */
+const WHOLE_MAX = 8 * 1024 * 1024
+
+const brotliLater = promisify(zlib.brotliCompress)
+const gzipLater = promisify(zlib.gzip)
+const compressLater = {
+  br: (body: Uint8Array) => brotliLater(body, BROTLI),
+  gzip: (body: Uint8Array) => gzipLater(body, GZIP),
+}
+const compressNow = {
+  br: (body: Uint8Array) => zlib.brotliCompressSync(body, BROTLI),
+  gzip: (body: Uint8Array) => zlib.gzipSync(body, GZIP),
+}
+const streamOf = {
+  br: () => zlib.createBrotliCompress(BROTLI),
+  gzip: () => zlib.createGzip(GZIP),
+}
+
+/**
+ * Replaces the answer with the same status and headers and a new body. Cleared first: setting
+ * `c.res` over an answer makes Hono copy it, reading its body as a stream.
+ */
+function answer(c: Context, res: Response, body: Uint8Array | ReadableStream<Uint8Array>) {
+  c.res = undefined
+  c.res = new Response(body, { status: res.status, headers: res.headers })
+}
+
+/** The encoding the client prefers among ours: none for identity, q=0 or an unknown one. */
+export function chosenEncoding(accept: string | undefined): Encoding | undefined {
+  const accepted = parseAccept(accept ?? '')
+  const wildcard = accepted.find((a) => a.type === '*')?.q ?? 0
+  let best: { encoding: Encoding; q: number } | undefined
+  for (const encoding of ENCODINGS) {
+    const q = accepted.find((a) => a.type.toLowerCase() === encoding)?.q ?? wildcard
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q }
+  }
+  return best?.encoding
+}
+
+/**
+ * Compresses answers of the given types to clients that ask (brotli or gzip). An answer built in
+ * memory (every JSON answer) is compressed whole with node:zlib: Hono's compress() piped every
+ * body through a web `CompressionStream` with chunked transfer, which cost ~1 ms of CPU for a
+ * 5 KB list against ~60 µs here. Large files of unknown or great size still stream.
+ */
+export function compressAnswers(options: { threshold: number; types: RegExp }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next()
+    const res = c.res
+    const { headers } = res
+    const type = headers.get('Content-Type') ?? ''
+    if (c.req.method === 'HEAD' || res.status === 206 || !options.types.test(type)) return
+    if (headers.has('Content-Encoding') || /(^|,)\s*no-transform\s*(,|$)/i.test(headers.get('Cache-Control') ?? '')) {
+      return
+    }
+    const declared = headers.get('Content-Length')
+    if (declared !== null && Number(declared) < options.threshold) return
+    const encoding = chosenEncoding(c.req.header('Accept-Encoding'))
+    let body: Uint8Array | ReadableStream<Uint8Array> | undefined
+    if (encoding && res.body) {
+      if (declared === null ? /json/.test(type) : Number(declared) <= WHOLE_MAX) {
+        const plain = new Uint8Array(await res.arrayBuffer())
+        if (plain.byteLength < options.threshold) return answer(c, res, plain)
+        body = plain.byteLength <= IN_PLACE_MAX ? compressNow[encoding](plain) : await compressLater[encoding](plain)
+      } else {
+        body = res.body.pipeThrough(Duplex.toWeb(streamOf[encoding]()) as ReadableWritablePair<Uint8Array, Uint8Array>)
+      }
+    }
+    // Read only now: reading the body may have replaced the answer's headers with a copy.
+    const final = res.headers
+    const vary = final.get('Vary')
+    if (vary !== '*' && !/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary ?? '')) {
+      final.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+    }
+    if (!encoding || !body) return
+    final.delete('Content-Length')
+    final.set('Content-Encoding', encoding)
+    const etag = final.get('ETag')
+    if (etag && !etag.startsWith('W/')) final.set('ETag', `W/${etag}`)
+    answer(c, res, body)
+  })
+}
