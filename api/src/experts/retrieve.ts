@@ -1,6 +1,7 @@
 import type { Expert } from '@mw/sync-protocol'
 import {
   allowedEdits,
+  capitalised,
   closestWord,
   expandTerms,
   joinedSpellings,
@@ -67,7 +68,8 @@ export async function retrieve(
   if (splits.stems.length > 0) {
     for (const [stem, n] of await documentFrequencies(db, tenant, expert, splits.stems)) frequencies.set(stem, n)
   }
-  const terms = withAsked(query, await correctTypos(db, { tenant, expert }, splits.withKnown(joined, df), frequencies))
+  const spelt = splits.withKnown(joined, df)
+  const terms = withAsked(query, await correctTypos(db, { tenant, expert }, spelt, frequencies, capitalised(query)))
   const stats: TermStats = {
     passages: await expertPassageCount(db, tenant, expert),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
@@ -117,10 +119,11 @@ async function correctTypos(
   scope: { tenant: string; expert: string },
   terms: QueryTerm[],
   frequencies: Map<string, number>,
+  codes: ReadonlySet<string>,
 ): Promise<QueryTerm[]> {
   const corrected: QueryTerm[] = []
   for (const term of terms) {
-    const stem = misspeltStem(term, (s) => frequencies.get(s) ?? 0)
+    const stem = misspeltStem(term, (s) => frequencies.get(s) ?? 0, codes)
     if (!stem) {
       corrected.push(term)
       continue

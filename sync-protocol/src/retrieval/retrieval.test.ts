@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   buildIndex,
+  capitalised,
   closestWord,
   editDistance,
   expandTerms,
   localAnswerLines,
+  misspeltStem,
   retrieveKept,
   searchIndex,
   searchTerms,
@@ -70,6 +72,29 @@ describe('the retrieval core shared by the server and the device', () => {
 
   it('counts two words of the question that name the same thing once', () => {
     expect(expandTerms(['gyro', 'stabilizer', 'bearings']).map((t) => t.word)).toEqual(['gyro', 'bearings'])
+    expect(expandTerms(['alarm', 'alarms']).map((t) => t.word)).toEqual(['alarm'])
+  })
+
+  it('finds a synonym group from any inflection of its spellings', () => {
+    expect(expandTerms(['chartplotters'])[0]?.forms).toEqual(expect.arrayContaining(['mfd', 'plotter']))
+    expect(expandTerms(['batteries'])[0]?.forms).toContain('batt')
+    expect(expandTerms(['resetting', 'gyros']).map((t) => t.forms)).toEqual([
+      expect.arrayContaining(['reboot', 'restart']),
+      expect.arrayContaining(['stabilizer']),
+    ])
+    const index = buildIndex([...PASSAGES, passage(4, 'Every multifunction display needs its own fuse.', 'Power')])
+    expect(retrieveKept('demo', index, 'do chartplotters need a fuse').sources[0]?.id).toBe('doc1:4')
+  })
+
+  it('never corrects a code written in capitals into a word the manuals hold', () => {
+    const codes = capitalised("What does Garmin's $PGRMH sentence contain?")
+    expect(codes).toEqual(new Set(['pgrmh']))
+    // A question all in capitals says nothing of which words are codes.
+    expect(capitalised('WHAT DOES THE PGRMH SENTENCE CONTAIN')).toEqual(new Set())
+    const unknown = () => 0
+    expect(misspeltStem({ word: 'pgrmh', forms: ['pgrmh'] }, unknown, codes)).toBeNull()
+    expect(misspeltStem({ word: 'pgrmh', forms: ['pgrmh'] }, unknown, new Set())).toBe('pgrmh')
+    expect(misspeltStem({ word: 'transciever', forms: ['transciever'] }, unknown, codes)).toBe('transciev')
   })
 
   it('counts words of a table together only within a row', () => {

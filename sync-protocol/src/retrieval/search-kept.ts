@@ -9,7 +9,7 @@ import { joinedSpellings, splitSpellings } from './compounds.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
-import { closestWord, misspeltStem } from './typos.ts'
+import { capitalised, closestWord, misspeltStem } from './typos.ts'
 
 export function retrieveKept(
   tenant: string,
@@ -27,8 +27,9 @@ export function retrieveKept(
   const df = stats.documentFrequency
   const joined = joinedSpellings(query, words).withKnown(expandTerms(words, synonyms), df)
   const spelt = splitSpellings(joined, df).withKnown(joined, df)
+  const codes = capitalised(query)
   const terms = spelt.map((term) => {
-    const stem = misspeltStem(term, stats.documentFrequency)
+    const stem = misspeltStem(term, stats.documentFrequency, codes)
     if (!stem) return term
     const vocabulary = [...index.postings]
       .filter(([t]) => t.startsWith(stem.slice(0, 2)))

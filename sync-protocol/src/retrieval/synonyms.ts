@@ -1,3 +1,5 @@
+import { tokens } from './bm25.ts'
+
 /**
  * Words technicians and manuals use for the same thing. Each group's spellings are searched
  * together, so "N2K backbone" finds "NMEA 2000 trunk". A spelling may be several words (a phrase).
@@ -41,9 +43,13 @@ export const MARINE_SYNONYMS: readonly (readonly string[])[] = [
   ['rpi', 'raspberry pi'],
 ]
 
-/** A group's spellings, each as its words. */
-const inWords = (group: readonly string[]) => group.map((form) => form.split(' '))
-const MARINE_SYNONYMS_IN_WORDS = MARINE_SYNONYMS.map(inWords)
+/**
+ * A group's spellings, each as the stems of its words: "chartplotters" or "batteries" in a question
+ * find their group as the singular does (the index's own stemmer).
+ */
+const inStems = (group: readonly string[]) => group.map((form) => form.split(' ').map(stemOf))
+const stemOf = (word: string) => tokens(word).join(' ')
+const MARINE_SYNONYMS_IN_STEMS = MARINE_SYNONYMS.map(inStems)
 
 /** A word of the question and every spelling searched for it (the word first). */
 export interface QueryTerm {
@@ -60,14 +66,15 @@ export interface QueryTerm {
  */
 export function expandTerms(words: string[], extra: readonly (readonly string[])[] = []): QueryTerm[] {
   const groups = [...extra, ...MARINE_SYNONYMS]
-  const spelt = [...extra.map(inWords), ...MARINE_SYNONYMS_IN_WORDS]
+  const spelt = [...extra.map(inStems), ...MARINE_SYNONYMS_IN_STEMS]
+  const stems = words.map(stemOf)
   const terms: QueryTerm[] = []
   words.forEach((word, at) => {
     // "gyro stabilizer" names one thing: counted twice, it would look like half a question answered.
-    if (terms.some((term) => term.forms.includes(word))) return
+    if (terms.some((term) => term.forms.some((form) => stemOf(form) === stems[at]))) return
     const forms = [word]
     groups.forEach((group, g) => {
-      if (!spelt[g]?.some((form) => form.every((w, k) => words[at + k] === w))) return
+      if (!spelt[g]?.some((form) => form.every((w, k) => stems[at + k] === w))) return
       for (const form of group) if (!forms.includes(form)) forms.push(form)
     })
     terms.push({ word, forms })

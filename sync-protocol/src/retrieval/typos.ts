@@ -46,12 +46,26 @@ export function closestWord(word: string, vocabulary: Iterable<[string, number]>
 }
 
 /**
- * The stem of a question's word worth correcting: no passage holds any spelling of it, it is long
- * enough to carry a typo, and it is not a code or number. Null otherwise.
+ * The words a question writes in capitals while the rest of it is not: codes and acronyms
+ * ("$PGRMH", "SeaTalk NG"), which are meant as written, never misspellings of a nearby word.
  */
-export function misspeltStem(term: QueryTerm, documentFrequency: (stem: string) => number): string | null {
+export function capitalised(query: string): Set<string> {
+  const said = query.normalize('NFKC').split(/[^\p{L}\p{N}]+/u)
+  if (!said.some((word) => /\p{Ll}/u.test(word))) return new Set()
+  return new Set(said.filter((word) => /^\p{Lu}{2,}$/u.test(word)).map((word) => word.toLowerCase()))
+}
+
+/**
+ * The stem of a question's word worth correcting: no passage holds any spelling of it, it is long
+ * enough to carry a typo, and it is not a code, an acronym or a number. Null otherwise.
+ */
+export function misspeltStem(
+  term: QueryTerm,
+  documentFrequency: (stem: string) => number,
+  codes: ReadonlySet<string>,
+): string | null {
   const known = term.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0))
   const [stem] = tokens(term.word)
-  if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem)) return null
+  if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem) || codes.has(term.word)) return null
   return stem
 }
