@@ -1,7 +1,7 @@
 import type { Role, TenantUser } from '@mw/sync-protocol'
 import { type Actor, assertAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
-import { recordChange } from '../db/queries/change-log.ts'
+import { recordChange, recordChangeVersion } from '../db/queries/change-log.ts'
 import { deleteMembership, findTenantUser, setMembershipDeactivated, upsertMembership } from '../db/queries/tenants.ts'
 import { endUserSessions, findUserByEmail, insertUser } from '../db/queries/users.ts'
 import { ApiError, notFound } from '../errors.ts'
@@ -34,7 +34,7 @@ export async function addMember(db: Db, tenant: string, user: NewMember, role: R
       created_at: now(),
     })
   }
-  const version = await recordChange(db, tenant, 'tenantUser', id)
+  const version = await recordChangeVersion(db, tenant, 'tenantUser', id)
   await upsertMembership(db, { tenant, userId: id, role, scopeVersion: version, at: now() })
   return id
 }

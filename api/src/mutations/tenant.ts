@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { type MutationArgs, type TenantConfig, type TenantUser, uploadedLogoPath } from '@mw/sync-protocol'
 import { type Actor, assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
-import { recordChange } from '../db/queries/change-log.ts'
+import { recordChange, recordChangeVersion } from '../db/queries/change-log.ts'
 import {
   deleteTenantLogo,
   findTenant,
@@ -84,7 +84,7 @@ export async function setUserRole(
   const before = await findTenantUser(trx, actor.tenant, args.userId)
   if (!before) throw notFound('The user')
   if (before.role !== args.role) {
-    const version = await recordChange(trx, actor.tenant, 'tenantUser', args.userId)
+    const version = await recordChangeVersion(trx, actor.tenant, 'tenantUser', args.userId)
     await setMemberRole(trx, actor.tenant, args.userId, args.role, version)
   }
   const after = await findTenantUser(trx, actor.tenant, args.userId)

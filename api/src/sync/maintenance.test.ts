@@ -1,7 +1,7 @@
 import { pullAnswerSchema } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { recordChange } from '../db/queries/change-log.ts'
+import { recordChangeVersion } from '../db/queries/change-log.ts'
 import { newCase } from '../test/sync-kit.ts'
 import { createTestApp } from '../test/test-app.ts'
 import { pruneSyncLog } from './maintenance.ts'
@@ -16,7 +16,7 @@ describe('sync log pruning', () => {
     const cookie = await signIn('manager@demo.local')
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'))
-    const oldDelete = await recordChange(db, 'demo', 'case', uuidv7(), 'delete')
+    const oldDelete = await recordChangeVersion(db, 'demo', 'case', uuidv7(), 'delete')
     const device = uuidv7()
     const push = (seq: number) =>
       app.request('/api/t/demo/sync/push', {
@@ -29,7 +29,7 @@ describe('sync log pruning', () => {
       })
     expect((await push(1)).status).toBe(200)
     vi.setSystemTime(new Date(Date.parse('2026-01-01T00:00:00Z') + 150 * DAY))
-    const recentDelete = await recordChange(db, 'demo', 'case', uuidv7(), 'delete')
+    const recentDelete = await recordChangeVersion(db, 'demo', 'case', uuidv7(), 'delete')
     expect((await push(2)).status).toBe(200)
 
     const pulled = async (cursor: number) =>

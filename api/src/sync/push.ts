@@ -7,6 +7,7 @@ import { idSchema, type Mutation, mutationSchema, type PushAnswer, type PushResu
 import { z } from 'zod'
 import type { Actor } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
+import { withDeferredVersions } from '../db/queries/change-log.ts'
 import {
   claimDevice,
   findDevice,
@@ -60,65 +61,68 @@ export async function pushMutations(db: Db, actor: Actor, deviceId: string, muta
     const removedFiles: string[] = []
     const deviceActor: Actor = { ...actor, deviceId }
 
-    for (const raw of mutations) {
-      const envelope = envelopeSchema.safeParse(raw)
-      if (!envelope.success) {
-        const mid = typeof (raw as { mid?: unknown })?.mid === 'string' ? (raw as { mid: string }).mid : ''
-        results.push({
-          mid,
-          status: 'rejected',
-          code: 'invalid_input',
-          reason: 'This change is malformed: it has no valid id or sequence number.',
-        })
-        continue
-      }
-      const { mid, seq } = envelope.data
-      const known = await findSyncMutation(trx, mid)
-      if (known) {
-        if (known.device_id !== deviceId && !(await sameOwner(trx, known.device_id, actor))) {
+    await withDeferredVersions(trx, async () => {
+      for (const raw of mutations) {
+        const envelope = envelopeSchema.safeParse(raw)
+        if (!envelope.success) {
+          const mid = typeof (raw as { mid?: unknown })?.mid === 'string' ? (raw as { mid: string }).mid : ''
+          results.push({
+            mid,
+            status: 'rejected',
+            code: 'invalid_input',
+            reason: 'This change is malformed: it has no valid id or sequence number.',
+          })
+          continue
+        }
+        const { mid, seq } = envelope.data
+        const known = await findSyncMutation(trx, mid)
+        if (known) {
+          if (known.device_id !== deviceId && !(await sameOwner(trx, known.device_id, actor))) {
+            results.push({
+              mid,
+              status: 'rejected',
+              code: 'conflict',
+              reason: 'Another device already sent a change with this id.',
+            })
+            continue
+          }
+          const stored = JSON.parse(known.result_json) as StoredResult
+          if (seq === lastSeq + 1) lastSeq = seq
+          results.push({ mid, status: 'duplicate', outcome: known.status as Outcome, ...stored })
+          continue
+        }
+        if (seq <= lastSeq) {
           results.push({
             mid,
             status: 'rejected',
             code: 'conflict',
-            reason: 'Another device already sent a change with this id.',
+            reason: 'This change arrived after later changes from the same device and was not applied.',
           })
           continue
         }
-        const stored = JSON.parse(known.result_json) as StoredResult
-        if (seq === lastSeq + 1) lastSeq = seq
-        results.push({ mid, status: 'duplicate', outcome: known.status as Outcome, ...stored })
-        continue
-      }
-      if (seq <= lastSeq) {
-        results.push({
+        if (seq !== lastSeq + 1) {
+          results.push({ mid, status: 'gap', expectedSeq: lastSeq + 1 })
+          break
+        }
+        const { status, result, value } = await applyOne(trx, deviceActor, raw, images)
+        await insertSyncMutation(trx, {
           mid,
-          status: 'rejected',
-          code: 'conflict',
-          reason: 'This change arrived after later changes from the same device and was not applied.',
+          deviceId,
+          seq,
+          type: String((raw as { type?: unknown }).type ?? ''),
+          status,
+          result,
+          at,
         })
-        continue
+        lastSeq = seq
+        results.push({ mid, status, ...result })
+        const parsed = raw as { type: string; args: { messageId: string } }
+        if (status === 'applied' && parsed.type === 'chat.send') newMessages.push(parsed.args.messageId)
+        const removed = value as { sha256?: unknown } | null
+        if (parsed.type === 'attachment.delete' && typeof removed?.sha256 === 'string')
+          removedFiles.push(removed.sha256)
       }
-      if (seq !== lastSeq + 1) {
-        results.push({ mid, status: 'gap', expectedSeq: lastSeq + 1 })
-        break
-      }
-      const { status, result, value } = await applyOne(trx, deviceActor, raw, images)
-      await insertSyncMutation(trx, {
-        mid,
-        deviceId,
-        seq,
-        type: String((raw as { type?: unknown }).type ?? ''),
-        status,
-        result,
-        at,
-      })
-      lastSeq = seq
-      results.push({ mid, status, ...result })
-      const parsed = raw as { type: string; args: { messageId: string } }
-      if (status === 'applied' && parsed.type === 'chat.send') newMessages.push(parsed.args.messageId)
-      const removed = value as { sha256?: unknown } | null
-      if (parsed.type === 'attachment.delete' && typeof removed?.sha256 === 'string') removedFiles.push(removed.sha256)
-    }
+    })
     await updateDevice(trx, deviceId, lastSeq, at)
     return { answer: { results, lastSeq }, newMessages, removedFiles }
   })
