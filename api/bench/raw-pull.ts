@@ -7,10 +7,13 @@
 import type SQLite from 'better-sqlite3'
 import pg from 'pg'
 
+// The page is cut before the join: with the statistics of a freshly filled table PostgreSQL
+// otherwise joined every row after the cursor and sorted them (35-48 ms a page instead of ~10).
 const pageSql = (param: (n: number) => string, limit: number) =>
   `SELECT l.version AS log_version, l.entity, l.entity_id, l.op, c.*
-  FROM change_log l LEFT JOIN cases c ON l.entity = 'case' AND c.id = l.entity_id
-  WHERE l.tenant_slug = ${param(1)} AND l.version > ${param(2)} ORDER BY l.version LIMIT ${limit}`
+  FROM (SELECT * FROM change_log WHERE tenant_slug = ${param(1)} AND version > ${param(2)}
+    ORDER BY version LIMIT ${limit}) l
+  LEFT JOIN cases c ON l.entity = 'case' AND c.id = l.entity_id ORDER BY l.version`
 
 interface PageRow {
   log_version: number
