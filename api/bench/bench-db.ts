@@ -38,6 +38,29 @@ export async function benchPostgres(): Promise<{ db: Db; close: () => Promise<vo
   }
 }
 
+/**
+ * A migrated, seeded database for server processes to open: a SQLite file in `dataDir`, or with
+ * `postgres` a database in a throwaway cluster; `stop` stops the cluster (the caller removes `dataDir`).
+ */
+export async function benchLocation(
+  dataDir: string,
+  postgres: boolean,
+): Promise<{ location: string; stop: () => void }> {
+  const cluster = postgres ? await startCluster() : null
+  let location = path.join(dataDir, 'workbench.db')
+  if (cluster) {
+    const admin = openDatabase(`${cluster.baseUrl}postgres`).db
+    await createPostgresDatabase(admin, 'bench')
+    await admin.destroy()
+    location = `${cluster.baseUrl}bench`
+  }
+  const { db } = openDatabase(location)
+  await migrateToLatest(db)
+  await seedIfEmpty(db)
+  await db.destroy()
+  return { location, stop: () => cluster?.stop() }
+}
+
 /** The benchmark's database: PostgreSQL with `--postgres`, else SQLite in memory. */
 export async function benchDatabaseFromArgs(): Promise<{ db: Db; kind: string; close: () => Promise<void> }> {
   if (process.argv.includes('--postgres')) return { ...(await benchPostgres()), kind: 'PostgreSQL' }

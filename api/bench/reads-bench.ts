@@ -14,13 +14,9 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { openDatabase } from '../src/db/database.ts'
-import { migrateToLatest } from '../src/db/migrate.ts'
-import { createPostgresDatabase } from '../src/db/queries/copy.ts'
 import { findUserByEmail } from '../src/db/queries/users.ts'
-import { seedIfEmpty } from '../src/seed/seed.ts'
-import { startCluster } from '../src/test/postgres-cluster.ts'
 import { freePort, untilReady } from '../src/test/server-process.ts'
-import { median } from './bench-db.ts'
+import { benchLocation, median } from './bench-db.ts'
 
 const API = path.resolve(import.meta.dirname, '..')
 const ROUNDS = 3
@@ -31,17 +27,8 @@ const postgres = process.argv.includes('--postgres')
 const children: ChildProcess[] = []
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-reads-'))
-const cluster = postgres ? await startCluster() : null
-let location = path.join(dataDir, 'workbench.db')
-if (cluster) {
-  const admin = openDatabase(`${cluster.baseUrl}postgres`).db
-  await createPostgresDatabase(admin, 'bench')
-  await admin.destroy()
-  location = `${cluster.baseUrl}bench`
-}
+const { location, stop } = await benchLocation(dataDir, postgres)
 const { db } = openDatabase(location)
-await migrateToLatest(db)
-await seedIfEmpty(db)
 const techId = (await findUserByEmail(db, 'tech@demo.local'))?.id ?? ''
 await db.destroy()
 
@@ -77,7 +64,7 @@ const serverEnv = (name: string) => ({
   DATA_DIR: dataDir,
   RATE_LIMITS: 'off',
   INSTANCE_ID: name,
-  ...(cluster ? { DATABASE_URL: location } : {}),
+  ...(postgres ? { DATABASE_URL: location } : {}),
 })
 const productServer = await start(['dist/server.js'], serverEnv('one'))
 const product = productServer.base
@@ -144,7 +131,7 @@ const record = (name: string, figure: Figure) => {
   runs[name] = [...(runs[name] ?? []), figure]
 }
 const extra: Server[] = []
-if (cluster) {
+if (postgres) {
   extra.push(await start(['dist/server.js'], serverEnv('two')), await start(['dist/server.js'], serverEnv('three')))
 }
 for (let round = 0; round < ROUNDS; round++) {
@@ -156,7 +143,7 @@ for (let round = 0; round < ROUNDS; round++) {
     'bare Hono, same SELECT',
     await load([{ url: `${bare}/cases`, connections: CONNECTIONS, server: bareServer.server }]),
   )
-  if (cluster) {
+  if (postgres) {
     const three = [productServer, ...extra].map(({ base, server }, i) => ({
       url: `${base}/api/t/demo/cases`,
       server,
@@ -167,7 +154,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 console.log(
-  `Database: ${cluster ? 'PostgreSQL' : 'SQLite'}; ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS}`,
+  `Database: ${postgres ? 'PostgreSQL' : 'SQLite'}; ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS}`,
 )
 const bareFigures = runs['bare Hono, same SELECT'] ?? []
 const bareRate = median(bareFigures.map((f) => f.perSecond))
@@ -182,5 +169,5 @@ for (const [name, figures] of Object.entries(runs)) {
   )
 }
 for (const child of children) child.kill('SIGKILL')
-cluster?.stop()
+stop()
 fs.rmSync(dataDir, { recursive: true, force: true })

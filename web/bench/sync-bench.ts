@@ -1,16 +1,16 @@
 /**
- * npm run bench:sync — the sync path beside the raw writes it is built on, in one process:
- * a pull of 10,000 rows into IndexedDB (fake-indexeddb) against raw Dexie bulkPut of the same
- * rows, and a drain of 1,000 queued mutations through the real server against raw inserts of the
- * same cases. Prints medians and, with --write, records them in BENCHMARKS.md. With --postgres
- * the server runs on PostgreSQL (a throwaway cluster) and the raw inserts go to it.
+ * npm run bench:sync — the sync path beside the raw reads and writes it is built on, in one
+ * process: a pull of 10,000 rows into IndexedDB (fake-indexeddb) against raw Dexie bulkPut of the
+ * same rows and a raw select of the same change-log pages (api/bench/raw-pull.ts), and a drain of
+ * 1,000 queued mutations through the real server against raw inserts of the same cases. Prints
+ * medians (BENCHMARKS.md keeps them, written by hand). With --postgres the server runs on
+ * PostgreSQL (a throwaway cluster) and the raw reads and inserts go to it.
  */
 import 'fake-indexeddb/auto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Case } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
+import { benchDatabase } from '../../api/bench/bench-db.ts'
+import { type RawSource, rawPages } from '../../api/bench/raw-pull.ts'
 import { type Db, openDatabase } from '../../api/src/db/database.ts'
 import { migrateToLatest } from '../../api/src/db/migrate.ts'
 import { recordChange } from '../../api/src/db/queries/change-log.ts'
@@ -27,6 +27,8 @@ import { fetchAs } from '../src/sync/test/server-harness.ts'
 const RUNS = 5
 const PULL_ROWS = 10_000
 const DRAIN_MUTATIONS = 1_000
+/** The pull's page size (its largest, LIMITS.pullPageMax), and the raw select's. */
+const PAGE = 1000
 
 const postgres = process.argv.includes('--postgres')
 const cluster = postgres ? await startCluster() : null
@@ -42,16 +44,22 @@ if (cluster) {
   await template.destroy()
 }
 
-/** The real app over a fresh, seeded database: SQLite in memory, or a copy of the PostgreSQL template. */
-async function freshApp() {
-  if (!cluster) return createTestApp()
+/**
+ * The real app over a fresh, seeded database: SQLite in memory, or a copy of the PostgreSQL
+ * template; `raw` is where raw reads reach the same data (the SQLite handle, or the database's URL).
+ */
+async function freshApp(): Promise<Awaited<ReturnType<typeof createTestApp>> & { raw: RawSource }> {
+  if (!cluster) {
+    const { db, sqlite } = await benchDatabase()
+    return { ...(await createTestApp({ db })), raw: sqlite }
+  }
   const admin = openDatabase(`${cluster.baseUrl}postgres`).db
   const name = `bench_${databases++}`
   await createPostgresDatabase(admin, name, 'template_bench')
   await admin.destroy()
   const { db } = openDatabase(`${cluster.baseUrl}${name}`)
   opened.push(db)
-  return createTestApp({ db })
+  return { ...(await createTestApp({ db })), raw: `${cluster.baseUrl}${name}` }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
@@ -97,20 +105,26 @@ async function benchPull() {
   const cookie = await t.signIn('manager@demo.local')
   const userId = await t.userId('manager@demo.local')
   const fetch = fetchAs(cookie, async (r) => t.app.request(r))
+  const pages = await rawPages(t.raw, PAGE)
   const sync: number[] = []
   const raw: number[] = []
+  const select: number[] = []
   for (let run = 0; run < RUNS; run++) {
     // A fresh database per run: the name carries the run, the tenant stays demo.
     const db = new LocalDb(`${userId}-pull${run}`, 'demo')
-    sync.push(await time(() => pullAll(db, { fetch, pageSize: 1000 })))
+    sync.push(await time(() => pullAll(db, { fetch, pageSize: PAGE })))
     const rows = (await db.cases.toArray()) as Case[]
     if (rows.length < PULL_ROWS) throw new Error(`pulled ${rows.length} cases`)
     const rawDb = new LocalDb(`${userId}-raw${run}`, 'demo')
     raw.push(await time(() => rawDb.cases.bulkPut(rows)))
+    let read = 0
+    select.push(await time(async () => (read = await pages.readAll('demo'))))
+    if (read !== rows.length) throw new Error(`the raw select read ${read} cases, the pull ${rows.length}`)
     await db.delete()
     await rawDb.delete()
   }
-  return { sync: median(sync), raw: median(raw) }
+  await pages.close()
+  return { sync: median(sync), raw: median(raw), select: median(select) }
 }
 
 async function benchDrain() {
@@ -177,29 +191,10 @@ const drain = await benchDrain()
 const ms = (x: number) => `${x.toFixed(0)} ms`
 const lines = [
   `| Pull ${PULL_ROWS.toLocaleString('en')} rows into IndexedDB | ${ms(pull.sync)} | raw Dexie bulkPut ${ms(pull.raw)} | ${(pull.sync / pull.raw).toFixed(1)}x |`,
+  `| the same pull's rows read raw | | raw ${postgres ? 'pg' : 'SQLite'} select, pages of ${PAGE.toLocaleString('en')} ${ms(pull.select)} | ${(pull.sync / pull.select).toFixed(1)}x |`,
   `| Drain ${DRAIN_MUTATIONS.toLocaleString('en')} mutations to the server | ${ms(drain.sync)} | raw ${postgres ? 'pg' : 'SQLite'} inserts ${ms(drain.raw)} | ${(drain.sync / drain.raw).toFixed(1)}x |`,
 ]
 console.log(`Database: ${postgres ? 'PostgreSQL' : 'SQLite'}`)
 console.log(lines.join('\n'))
 await Promise.all(opened.map((db) => db.destroy()))
 cluster?.stop()
-
-if (process.argv.includes('--write') && !postgres) {
-  const file = path.resolve(import.meta.dirname, '../../BENCHMARKS.md')
-  const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`
-  const section = [
-    '## Sync (`npm run bench:sync`)',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; medians of ${RUNS} runs, IndexedDB is fake-indexeddb in Node,`,
-    'the server is the real Hono app over in-memory SQLite reached in-process (no sockets).',
-    '',
-    '| Path | Sync | Raw write beside it | Ratio |',
-    '|---|---|---|---|',
-    ...lines,
-    '',
-  ].join('\n')
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n'
-  const pattern = /## Sync \(`npm run bench:sync`\)[\s\S]*?(?=\n## |$)/
-  const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}`
-  fs.writeFileSync(file, next)
-}
