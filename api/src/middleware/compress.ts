@@ -37,7 +37,7 @@ const streamOf = {
  * Replaces the answer with the same status and headers and a new body. Cleared first: setting
  * `c.res` over an answer makes Hono copy it, reading its body as a stream.
  */
-function answer(c: Context, res: Response, body: Uint8Array | ReadableStream<Uint8Array>) {
+function answer(c: Context, res: Response, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) {
   c.res = undefined
   c.res = new Response(body, { status: res.status, headers: res.headers })
 }
@@ -73,7 +73,7 @@ export function compressAnswers(options: { threshold: number; types: RegExp }) {
     const declared = headers.get('Content-Length')
     if (declared !== null && Number(declared) < options.threshold) return
     const encoding = chosenEncoding(c.req.header('Accept-Encoding'))
-    let body: Uint8Array | ReadableStream<Uint8Array> | undefined
+    let body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined
     if (encoding && res.body) {
       if (declared === null ? /json/.test(type) : Number(declared) <= WHOLE_MAX) {
         const plain = new Uint8Array(await res.arrayBuffer())
