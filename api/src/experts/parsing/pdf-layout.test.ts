@@ -74,6 +74,23 @@ describe('PDF running heads', () => {
   })
 })
 
+describe('PDF contents pages', () => {
+  it('are dropped when their leaders are spaced dots and the page number is a cell or follows a word', async () => {
+    const entries = ['Installation', 'Wiring', 'Calibration', 'Alarms', 'Maintenance']
+    const contents = entries.flatMap((title, i) => {
+      const y = 700 - i * 14
+      const leader = `${i + 1}. ${title} ${'. '.repeat(30)}`
+      // Word Pro writes 'page 4' after the leader; pdfTeX sets the number apart at the right margin.
+      return i % 2 === 0
+        ? [textAt(72, y, `${leader}page ${i + 3}`)]
+        : [textAt(72, y, leader), textAt(500, y, `${i + 3}`)]
+    })
+    const body = textAt(72, 700, 'Read the safety notes before wiring the pump.')
+    const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), body]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Read the safety notes before wiring the pump.'])
+  })
+})
+
 describe('PDF outlines that do not name the headings', () => {
   const at = (x: number, y: number, size: number, text: string) => textAt(x, y, text, size)
   const body = (y: number, text: string) => textAt(72, y, text)

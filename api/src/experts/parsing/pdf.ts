@@ -115,7 +115,11 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
 }
 
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
-const TOC_LINE = /(\.\s?){4,}\s*\d+\s*$|…{2,}\s*\d+\s*$/
+/**
+ * A contents entry: dot leaders, packed or spaced ('. . . .'), then its page number, which may be
+ * set apart as a cell of its own or follow a word ('page 4', 'p. iv').
+ */
+const TOC_LINE = /(?:(?:\.\s{0,2}){4,}|…{2,})\s*(?:\|\s*)?(?:\p{L}{1,5}\.?\s+)?(?:\d+|(?<=\s)[ivxlc]+)\s*$/iu
 
 /**
  * Lines that open or close most pages with the same words (numbers aside): running heads and page
