@@ -7,6 +7,7 @@
 import { Parser } from 'htmlparser2'
 import type { ParsedText } from './markdown.ts'
 import { Outline, type Paragraph, tidyVerbatim } from './outline.ts'
+import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
 const SKIPPED = new Set([
   'script',
@@ -77,21 +78,14 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let pre: string | null = null
   let preDepth = 0
   const cells: string[][] = []
-  // Each open table's header row (its first row), repeated where a passage starts inside it.
-  const headers: (string | null | undefined)[] = []
+  // Each open table's rows, made paragraphs when it closes.
+  const tables: Row[][] = []
   let cell: string | null = null
   let term: string | null = null
   let lines: string[] = ['']
 
-  const emit = (text: string, verbatim = false, header?: string) => {
-    if (text)
-      paragraphs.push({
-        section: outline.path,
-        page: null,
-        text,
-        ...(verbatim ? { verbatim } : {}),
-        ...(header ? { header } : {}),
-      })
+  const emit = (text: string, verbatim = false) => {
+    if (text) paragraphs.push({ section: outline.path, page: null, text, ...(verbatim ? { verbatim } : {}) })
   }
   const flush = () => {
     const text = lines
@@ -146,7 +140,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         } else if (name === 'br') write('\n')
         else if (name === 'table' && cell === null) {
           flush()
-          headers.push(undefined)
+          tables.push([])
         } else if (name === 'tr' && cell === null) cells.push([])
         else if ((name === 'td' || name === 'th') && cell === null) cell = ''
         else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
@@ -188,12 +182,12 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         } else if (name === 'tr' && cell === null) {
           const row = cells.pop() ?? []
           if (!row.some(Boolean)) return
-          const text = row.join(' | ')
-          const header = headers.at(-1)
-          if (header === undefined && headers.length > 0) headers[headers.length - 1] = text
-          emit(text, true, header ?? undefined)
+          const table = tables.at(-1)
+          if (table) table.push(row)
+          else emit(row.join(' | '), true)
         } else if (name === 'table' && cell === null) {
-          headers.pop()
+          const rows = tables.pop() ?? []
+          paragraphs.push(...tableParagraphs(tidyTable(rows), { section: outline.path, page: null }))
           flush()
         } else if (name === 'dt') {
           term = lines.join(' ').replace(/\s+/g, ' ').trim()

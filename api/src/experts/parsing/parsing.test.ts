@@ -183,6 +183,32 @@ describe('PDF tables keep their rows', () => {
   })
 })
 
+describe('PDF table rows without a letter', () => {
+  const row = (y: number, cells: string[]) => cells.map((cell, c) => textAt(72 + c * 80, y, cell))
+
+  it('are dropped as rules and rulers, but numbers under a header of words are data', async () => {
+    const page = [
+      textAt(72, 720, 'Bearing, origin to destination', 14),
+      // A field-number ruler and its ticks drawn as bars over the sentence format they number.
+      ...row(700, ['1', '2', '3 4', '5']),
+      ...row(690, ['|', '|', '|', '|']),
+      textAt(72, 680, '$--BOD,x.x,T,x.x,M*hh'),
+      textAt(72, 650, 'Readings taken at the berth:'),
+      ...row(630, ['Sensor', 'Volts']),
+      ...row(616, ['1', '12.6']),
+      ...row(602, ['2', '12.4']),
+    ].join('\n')
+    const parsed = await parseDocument('sentences.pdf', pdfOfStreams([page]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual([
+      '$--BOD,x.x,T,x.x,M*hh',
+      'Readings taken at the berth:',
+      'Sensor | Volts',
+      '1 | 12.6',
+      '2 | 12.4',
+    ])
+  })
+})
+
 describe('A passage that starts inside a table', () => {
   it('begins with the table header, so its rows keep their column names', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => `| PGN ${i} | sentence ${i} converted both ways by the gateway |`)

@@ -7,6 +7,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
+import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
 export interface PdfLine {
   text: string
@@ -104,15 +105,24 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   return tableRows(
     lines
       .map((line) => ({
-        text: tidy(line.text),
+        text: withoutBars(tidy(line.text)),
         y: line.y,
         size: line.size,
         font: line.font,
-        cells: line.cells.map((c) => ({ x: c.x, text: tidy(c.text) })).filter((c) => c.text),
+        cells: line.cells
+          .map((c) => ({ x: c.x, text: tidy(c.text) }))
+          .filter((c) => c.text && !/^[|\s]+$/.test(c.text)),
       }))
       .filter((line) => line.text.length > 0),
   )
 }
+
+/** Vertical bars drawn as characters (a ruler's ticks, a box's sides) set apart from the text are rules, not cells. */
+const withoutBars = (text: string) =>
+  text
+    .replace(/\|(?:\s+\|)+/g, '|')
+    .replace(/^\|(?:\s+|$)|\s+\|$/g, '')
+    .trim()
 
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 /**
@@ -201,7 +211,9 @@ export async function pdfParagraphs(
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let firstHeading: string | null = null
-  let header: string | null = null
+  // The rows of the table being read, and its header, which a table going on over a page break keeps.
+  let rows: Row[] = []
+  let header: Row | null | undefined
   pages.forEach((lines, index) => {
     const page = index + 1
     const kept = lines.filter((line) => !running.has(shape(line.text)))
@@ -220,13 +232,24 @@ export async function pdfParagraphs(
       paragraphs.push(...splitParagraphs(block.join('\n'), outline.path, page))
       block = []
     }
+    const flushRows = () => {
+      if (rows.length === 0) return
+      const table = tidyTable(rows, header)
+      paragraphs.push(...tableParagraphs(table, { section: outline.path, page }, header === undefined))
+      header = table.header
+      rows = []
+    }
+    const endTable = () => {
+      flushRows()
+      header = undefined
+    }
     for (const line of kept) {
       if (TOC_LINE.test(line.text)) continue
       const marked = marks.get(shape(line.text))
       const level = marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)
       if (level > 0) {
         flush()
-        header = null
+        endTable()
         firstHeading ??= line.text
         outline.enter(level, line.text)
         lastY = null
@@ -239,15 +262,11 @@ export async function pdfParagraphs(
       // A table row is a paragraph of its own, kept whole, as Markdown's rows are.
       if (line.text.includes(' | ')) {
         flush()
-        const row: Paragraph = { section: outline.path, page, text: line.text, verbatim: true }
-        // The first row of a run of rows is taken as the table's header.
-        if (header) row.header = header
-        else header = line.text
-        paragraphs.push(row)
+        rows.push(line.text.split(' | '))
         lastY = null
         continue
       }
-      header = null
+      endTable()
       const previous = block.at(-1)
       if (previous && !bullet && /\p{L}-$/u.test(previous) && /^\p{Ll}/u.test(line.text)) {
         // A word broken at a line end joins up; a compound broken at its own hyphen ("black-|on-white") keeps it.
@@ -260,6 +279,7 @@ export async function pdfParagraphs(
       lastSize = line.size
     }
     flush()
+    flushRows()
   })
   return { paragraphs, firstHeading }
 }
