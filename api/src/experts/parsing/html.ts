@@ -77,9 +77,9 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let heading: { level: number; text: string } | null = null
   let pre: string | null = null
   let preDepth = 0
-  const cells: string[][] = []
-  // Each open table's rows, made paragraphs when it closes.
-  const tables: Row[][] = []
+  const rows: HtmlRow[] = []
+  // Each open table's header rows and rows, made paragraphs when it closes.
+  const tables: { head: HtmlRow[]; rows: Row[]; inHead: boolean }[] = []
   let cell: string | null = null
   let term: string | null = null
   let lines: string[] = ['']
@@ -140,10 +140,18 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         } else if (name === 'br') write('\n')
         else if (name === 'table' && cell === null) {
           flush()
-          tables.push([])
-        } else if (name === 'tr' && cell === null) cells.push([])
-        else if ((name === 'td' || name === 'th') && cell === null) cell = ''
-        else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
+          tables.push({ head: [], rows: [], inHead: false })
+        } else if (name === 'thead' && cell === null) {
+          const table = tables.at(-1)
+          if (table) table.inHead = true
+        } else if (name === 'tr' && cell === null) rows.push({ cells: [], spans: [], headings: true })
+        else if ((name === 'td' || name === 'th') && cell === null) {
+          cell = ''
+          const row = rows.at(-1)
+          const span = (value: string | undefined) => Math.min(MAX_SPAN, Math.max(1, Number(value) || 1))
+          row?.spans.push({ cols: span(attrs.colspan), rows: span(attrs.rowspan) })
+          if (row && name === 'td') row.headings = false
+        } else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
         else if (name === 'li' && cell === null) lines.push('')
         else if (BLOCKS.has(name) && cell === null && pre === null) flush()
         else if (BLOCKS.has(name)) write(' ')
@@ -177,17 +185,27 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           pre = null
           emit(text, true)
         } else if ((name === 'td' || name === 'th') && cell !== null) {
-          cells.at(-1)?.push(cell.replace(/\s+/g, ' ').trim())
+          rows.at(-1)?.cells.push(cell.replace(/\s+/g, ' ').trim())
           cell = null
-        } else if (name === 'tr' && cell === null) {
-          const row = cells.pop() ?? []
-          if (!row.some(Boolean)) return
+        } else if (name === 'thead' && cell === null) {
           const table = tables.at(-1)
-          if (table) table.push(row)
-          else emit(row.join(' | '), true)
+          if (table) table.inHead = false
+        } else if (name === 'tr' && cell === null) {
+          const row = rows.pop()
+          if (!row?.cells.some(Boolean)) return
+          const table = tables.at(-1)
+          // The rows of a <thead>, or rows of <th> cells before any other, are the header.
+          if (table && table.rows.length === 0 && (table.inHead || row.headings)) table.head.push(row)
+          else if (table) table.rows.push(row.cells)
+          else emit(row.cells.join(' | '), true)
         } else if (name === 'table' && cell === null) {
-          const rows = tables.pop() ?? []
-          paragraphs.push(...tableParagraphs(tidyTable(rows), { section: outline.path, page: null }))
+          const { head = [], rows: body = [] } = tables.pop() ?? {}
+          // A table of <th> cells only has rows, not a header.
+          const tidy =
+            body.length === 0
+              ? tidyTable(head.map((row) => row.cells))
+              : tidyTable(body, head.length > 1 ? joinHeaderRows(head) : head[0]?.cells)
+          paragraphs.push(...tableParagraphs(tidy, { section: outline.path, page: null }))
           flush()
         } else if (name === 'dt') {
           term = lines.join(' ').replace(/\s+/g, ' ').trim()
@@ -204,3 +222,37 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
 }
 
 const cleanTitle = (title: string) => title.replace(/\s+/g, ' ').trim()
+
+interface HtmlRow {
+  cells: string[]
+  spans: { cols: number; rows: number }[]
+  /** Every cell a <th>. */
+  headings: boolean
+}
+
+/** A colspan or rowspan larger than this is taken as this (a page could ask for millions). */
+const MAX_SPAN = 50
+
+/**
+ * Header rows joined column by column, their cells laid out as their spans draw them: "Present In"
+ * over five columns above "USR 2" … "USR 6" gives "Present In USR 2" … "Present In USR 6".
+ */
+function joinHeaderRows(rows: HtmlRow[]): Row {
+  const grid: string[][] = rows.map(() => [])
+  rows.forEach((row, r) => {
+    let col = 0
+    row.cells.forEach((text, i) => {
+      while (grid[r]?.[col] !== undefined) col++
+      const span = row.spans[i] ?? { cols: 1, rows: 1 }
+      for (let down = 0; down < span.rows && r + down < rows.length; down++) {
+        // A cell spanning rows is named once, in its first.
+        for (let across = 0; across < span.cols; across++) (grid[r + down] as string[])[col + across] = down ? '' : text
+      }
+      col += span.cols
+    })
+  })
+  const width = Math.max(...grid.map((cells) => cells.length))
+  return Array.from({ length: width }, (_, c) =>
+    [...new Set(grid.map((cells) => cells[c] ?? '').filter(Boolean))].join(' '),
+  )
+}

@@ -97,6 +97,19 @@ describe('HTML keeps the main content only', () => {
     ])
   })
 
+  it('joins a header of two rows column by column, as its spans lay them out', async () => {
+    const page = `<table><thead>
+      <tr><th rowspan="2">Field</th><th colspan="2">Present in</th></tr>
+      <tr><th>USR 2</th><th>USR 6</th></tr></thead>
+      <tbody><tr><td>Depth</td><td>-</td><td>X</td></tr></tbody></table>`
+    const { paragraphs } = await parseDocument('usr.html', enc(page))
+    const header = 'Field | Present in USR 2 | Present in USR 6'
+    expect(paragraphs.map((p) => [p.text, p.header])).toEqual([
+      [header, undefined],
+      ['Depth | - | X', header],
+    ])
+  })
+
   it('leaves out the permalink Sphinx and MkDocs put after each heading (a ¶ or an icon glyph)', async () => {
     const page = `<main><h1>Pump<a class="headerlink" href="#pump">¶</a></h1>
       <h2 id="prime">Priming<a class="headerlink" href="#prime" title="Permanent link">&para;</a></h2><p>Open the bleed screw.</p>
