@@ -24,6 +24,16 @@ describe('PDF text drawn in the ways presentation and icon fonts draw it', () =>
     expect(lines.map((l) => l.text)).toEqual(['Back up the SD card first.'])
   })
 
+  it('drops bars set apart as cells (a ruler’s ticks) and keeps a bar in the text (a shell pipe)', () => {
+    const lines = pageLines([
+      item('|', 72, 700, 2),
+      item('$--DBT,x.x,f*hh', 100, 700),
+      item('|', 200, 700, 2),
+      item('| sudo bash', 72, 686),
+    ])
+    expect(lines.map((l) => l.text)).toEqual(['$--DBT,x.x,f*hh', '| sudo bash'])
+  })
+
   it('keeps a bullet or an item number set apart by a tab with its item, not as a table cell', () => {
     const lines = pageLines([
       item('●', 72, 700, 6),

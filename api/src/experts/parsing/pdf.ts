@@ -104,25 +104,16 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
   return tableRows(
     lines
-      .map((line) => ({
-        text: withoutBars(tidy(line.text)),
-        y: line.y,
-        size: line.size,
-        font: line.font,
-        cells: line.cells
-          .map((c) => ({ x: c.x, text: tidy(c.text) }))
-          .filter((c) => c.text && !/^[|\s]+$/.test(c.text)),
-      }))
+      .map((line) => {
+        const cells = line.cells.map((c) => ({ x: c.x, text: tidy(c.text) })).filter((c) => c.text)
+        // Vertical bars set apart as cells of their own (a ruler's ticks, a box's sides) are rules, not text.
+        const kept = cells.filter((c) => !/^\|+$/.test(c.text))
+        const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
+        return { text, y: line.y, size: line.size, font: line.font, cells: kept }
+      })
       .filter((line) => line.text.length > 0),
   )
 }
-
-/** Vertical bars drawn as characters (a ruler's ticks, a box's sides) set apart from the text are rules, not cells. */
-const withoutBars = (text: string) =>
-  text
-    .replace(/\|(?:\s+\|)+/g, '|')
-    .replace(/^\|(?:\s+|$)|\s+\|$/g, '')
-    .trim()
 
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 /**
