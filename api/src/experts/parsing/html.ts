@@ -30,8 +30,11 @@ const SKIPPED = new Set([
 const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary', 'menu', 'menubar'])
 /** Page furniture marked by id or class, as pages written before HTML5's elements (and generators such as Asciidoctor) do. */
 const SKIPPED_IDS = new Set(['header', 'footer', 'toc', 'breadcrumbs'])
-/** `headerlink`: the ¶ (or an icon font's glyph) that Sphinx and MkDocs put after each heading as its permalink. */
-const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink'])
+/**
+ * `headerlink`: the ¶ (or an icon font's glyph) that Sphinx and MkDocs put after each heading as its
+ * permalink; `navheader` and `navfooter`: DocBook's Prev / Up / Next bars.
+ */
+const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink', 'navheader', 'navfooter'])
 /** Zero-width characters generators put in empty blocks. */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
 const BLOCKS = new Set([
@@ -69,6 +72,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let title = ''
+  let book = ''
   let inTitle = false
   let firstHeading: string | null = null
   let firstAny: string | null = null
@@ -116,6 +120,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = true
+        // A page of a larger book (DocBook's chunked HTML) names the book in its link to the book's first page.
+        if (name === 'link' && /\b(home|start)\b/i.test(attrs.rel ?? '')) book ||= cleanTitle(attrs.title ?? '')
         if (
           SKIPPED.has(name) ||
           SKIPPED_ROLES.has(attrs.role ?? '') ||
@@ -218,7 +224,13 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   parser.write(html)
   parser.end()
   flush()
-  return { title: cleanTitle(title) || firstHeading || firstAny || fallbackTitle, paragraphs }
+  return { title: inBook(cleanTitle(title) || firstHeading || firstAny || fallbackTitle, book), paragraphs }
+}
+
+/** A chapter's title with its book's ("GPSBabel Documentation — NMEA 0183 sentences"), unless one holds the other. */
+function inBook(title: string, book: string): string {
+  const [a, b] = [title.toLowerCase(), book.toLowerCase()]
+  return !book || a.includes(b) || b.includes(a) ? title : `${book} — ${title}`
 }
 
 const cleanTitle = (title: string) => title.replace(/\s+/g, ' ').trim()
