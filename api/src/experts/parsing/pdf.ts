@@ -6,6 +6,7 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { bodyStyle, headingLevel, TOC_LINE } from './pdf-headings.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -117,12 +118,6 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
 
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 /**
- * A contents entry: dot leaders, packed or spaced ('. . . .'), then its page number, which may be
- * set apart as a cell of its own or follow a word ('page 4', 'p. iv').
- */
-const TOC_LINE = /(?:(?:\.\s{0,2}){4,}|…{2,})\s*(?:\|\s*)?(?:\p{L}{1,5}\.?\s+)?(?:\d+|(?<=\s)[ivxlc]+)\s*$/iu
-
-/**
  * Lines that open or close most pages with the same words (numbers aside): running heads and page
  * numbers. A book's left and right pages have heads of their own ("116 | gnuplot" and "gnuplot | 117"),
  * so a line is counted on even and odd pages apart.
@@ -140,35 +135,6 @@ export function runningLines(pages: PdfLine[][]): Set<string> {
     for (const [text, n] of counts) if (pages.length >= 3 && n >= needed) running.add(text)
   }
   return running
-}
-
-/** The most common size and font by characters: the body text. */
-function bodyStyle(pages: PdfLine[][]) {
-  const sizes = new Map<number, number>()
-  const fonts = new Map<string, number>()
-  for (const line of pages.flat()) {
-    const size = Math.round(line.size * 2) / 2
-    sizes.set(size, (sizes.get(size) ?? 0) + line.text.length)
-    fonts.set(line.font, (fonts.get(line.font) ?? 0) + line.text.length)
-  }
-  const top = <T>(map: Map<T, number>) => [...map].sort((a, b) => b[1] - a[1])[0]?.[0]
-  return { size: top(sizes) ?? 0, font: top(fonts) ?? '' }
-}
-
-const NUMBERED = /^(\d+(?:\.\d+){0,4})\.?\s+\p{L}/u
-
-/** The heading level of a line, or 0 when it is body text. */
-function headingLevel(line: PdfLine, body: { size: number; font: string }, headingSizes: number[]): number {
-  const text = line.text
-  if (text.length > 90 || !/\p{L}/u.test(text) || /[.,;:]$/.test(text) || TOC_LINE.test(text)) return 0
-  const numbered = NUMBERED.exec(text)
-  const depth = numbered ? (numbered[1] ?? '').split('.').length : 0
-  if (line.size >= body.size * 1.12) {
-    return depth || headingSizes.indexOf(Math.round(line.size * 2) / 2) + 1 || 1
-  }
-  if (numbered && line.font !== body.font && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10)
-    return depth
-  return 0
 }
 
 /** Outline entries by normalised title, with their depth (1 = top). */
