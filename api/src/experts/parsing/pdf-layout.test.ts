@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { boldAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
 import { type PdfLine, pageLines, runningLines } from './pdf.ts'
 
@@ -147,5 +147,51 @@ describe('PDF outlines that do not name the headings', () => {
       const parsed = await parseDocument('sender.pdf', pdfOfStreams([page], outline ? { outline } : {}))
       expect(parsed.paragraphs.map((p) => p.text).join('\n')).toContain('60 | 220')
     }
+  })
+})
+
+describe('PDF run-in headings (bold at the body size)', () => {
+  // A sentence's code and name, set apart as word processors draw them.
+  const sentence = (y: number, code: string, name: string) => [boldAt(72, y, code), boldAt(130, y, name)]
+
+  it('give the sentences they head a section each; a bold table header and a repeated label do not', async () => {
+    const first = [
+      textAt(72, 740, 'Sentence formats', 16),
+      textAt(72, 716, 'Each sentence lists its fields in order.'),
+      ...sentence(680, 'RMC', 'Recommended Minimum Data'),
+      // A field-number ruler in smaller type right under the heading: no part of it.
+      textAt(130, 669, '1', 9),
+      textAt(180, 669, '2', 9),
+      textAt(230, 669, '3', 9),
+      textAt(72, 650, 'Time of fix, UTC'),
+      ...sentence(610, 'ROT', 'Rate Of Turn'),
+      textAt(72, 596, 'Degrees per minute, negative to port'),
+      boldAt(72, 560, 'Code'),
+      boldAt(200, 560, 'Meaning'),
+      textAt(72, 546, 'E1'),
+      textAt(200, 546, 'No fix'),
+      boldAt(72, 500, 'Note'),
+      textAt(72, 486, 'A field without data is left empty.'),
+    ]
+    const second = [
+      ...sentence(700, 'VTG', 'Track and Ground Speed'),
+      textAt(72, 686, 'Course over ground, degrees true'),
+      boldAt(72, 650, 'Note'),
+      textAt(72, 636, 'Speeds are in knots.'),
+      ...sentence(600, 'ZDA', 'Time and Date'),
+      textAt(72, 586, 'Day, month and year'),
+    ]
+    const parsed = await parseDocument('sentences.pdf', pdfOfStreams([first.join('\n'), second.join('\n')]))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Sentence formats', 'Each sentence lists its fields in order.'],
+      ['Sentence formats › RMC Recommended Minimum Data', 'Time of fix, UTC'],
+      ['Sentence formats › ROT Rate Of Turn', 'Degrees per minute, negative to port'],
+      ['Sentence formats › ROT Rate Of Turn', 'Code | Meaning'],
+      ['Sentence formats › ROT Rate Of Turn', 'E1 | No fix'],
+      ['Sentence formats › ROT Rate Of Turn', 'Note A field without data is left empty.'],
+      ['Sentence formats › VTG Track and Ground Speed', 'Course over ground, degrees true'],
+      ['Sentence formats › VTG Track and Ground Speed', 'Note Speeds are in knots.'],
+      ['Sentence formats › ZDA Time and Date', 'Day, month and year'],
+    ])
   })
 })

@@ -2,11 +2,12 @@
  * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: headers
  * and footers repeated on most pages are dropped, as are table-of-contents lines; headings are
  * found from the document's outline (bookmarks) or, without one, from type larger than the body
- * or a numbered heading in a heading font; each paragraph carries its section path and page.
+ * or a numbered heading in a heading font, and below those from run-in headings in bold
+ * (./pdf-headings.ts); each paragraph carries its section path and page.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
-import { bodyStyle, headingLevel, TOC_LINE } from './pdf-headings.ts'
+import { bodyStyle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -16,6 +17,8 @@ export interface PdfLine {
   y: number
   size: number
   font: string
+  /** Some of its characters are in another font than the rest (a bold term, then its definition). */
+  mixed?: boolean
 }
 
 interface TextItemLike {
@@ -41,7 +44,7 @@ const OVERPRINT = 0.25
 /** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
 const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
 
-type OpenLine = CellLine & { chars: number; end: number | null; space: boolean }
+type OpenLine = CellLine & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
 
 /**
  * What goes before a piece starting at `x`: a cell boundary, a space or nothing, measured from
@@ -59,7 +62,7 @@ function separator(line: OpenLine, x: number, size: number): string {
  * `cell | cell | cell`; a row whose cells wrap is put back together (./pdf-table.ts).
  */
 export function pageLines(items: TextItemLike[]): PdfLine[] {
-  const lines: CellLine[] = []
+  const lines: OpenLine[] = []
   let current: OpenLine | null = null
   const drawn: { str: string; x: number; y: number }[] = []
   for (const { str: raw, ...item } of items) {
@@ -83,7 +86,18 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       if (item.hasEOL && current) current.text += '\n'
       continue
     }
-    if (!current) current = { text: '', y, size: 0, font: item.fontName, cells: [], chars: 0, end: null, space: false }
+    current ??= {
+      text: '',
+      y,
+      size: 0,
+      font: item.fontName,
+      cells: [],
+      chars: 0,
+      end: null,
+      space: false,
+      fonts: new Set(),
+    }
+    current.fonts.add(item.fontName)
     const gap = current.text ? separator(current, x, current.size || size) : ' | '
     if (gap === ' | ') current.cells.push({ x, text: '' })
     const cell = current.cells.at(-1)
@@ -110,7 +124,8 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
         // Vertical bars set apart as cells of their own (a ruler's ticks, a box's sides) are rules, not text.
         const kept = cells.filter((c) => !/^\|+$/.test(c.text))
         const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
-        return { text, y: line.y, size: line.size, font: line.font, cells: kept }
+        const mixed = line.fonts.size > 1 ? { mixed: true } : {}
+        return { text, y: line.y, size: line.size, font: line.font, ...mixed, cells: kept }
       })
       .filter((line) => line.text.length > 0),
   )
@@ -158,6 +173,7 @@ export async function pdfParagraphs(
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; firstHeading: string | null }> {
   const running = runningLines(pages)
+  const content = pages.map((lines) => lines.filter((line) => !running.has(shape(line.text))))
   const body = bodyStyle(pages)
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)
@@ -165,15 +181,15 @@ export async function pdfParagraphs(
   const outlined = await bookmarks(doc)
   // An outline none of whose entries is a line of the text (slide or sheet numbers) names no headings.
   const marks = pages.some((lines) => lines.some((line) => outlined.has(shape(line.text)))) ? outlined : new Map()
+  const runIn = await runInHeadings(doc, content, body)
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let firstHeading: string | null = null
   // The rows of the table being read, and its header, which a table going on over a page break keeps.
   let rows: Row[] = []
   let header: Row | null | undefined
-  pages.forEach((lines, index) => {
+  content.forEach((kept, index) => {
     const page = index + 1
-    const kept = lines.filter((line) => !running.has(shape(line.text)))
     const toc = kept.filter((line) => TOC_LINE.test(line.text)).length
     if (toc >= 3 && toc >= kept.length * 0.4) return
     // A page that is mostly the outline's entries (with their numbers) is a table of contents without
@@ -203,12 +219,15 @@ export async function pdfParagraphs(
     for (const line of kept) {
       if (TOC_LINE.test(line.text)) continue
       const marked = marks.get(shape(line.text))
-      const level = marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)
+      const level =
+        (marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)) ||
+        (runIn.has(line) ? RUN_IN_LEVEL : 0)
       if (level > 0) {
         flush()
         endTable()
-        firstHeading ??= line.text
-        outline.enter(level, line.text)
+        if (level < RUN_IN_LEVEL) firstHeading ??= line.text
+        // A run-in heading's name set apart from its code ("RMC    Recommended Minimum …") is no table row.
+        outline.enter(level, level < RUN_IN_LEVEL ? line.text : line.text.replaceAll(' | ', ' '))
         lastY = null
         continue
       }
