@@ -28,7 +28,7 @@ describe('PDF text drawn in the ways presentation and icon fonts draw it', () =>
     const lines = pageLines([
       item('|', 72, 700, 2),
       item('$--DBT,x.x,f*hh', 100, 700),
-      item('|', 200, 700, 2),
+      item('| |', 200, 700, 12),
       item('| sudo bash', 72, 686),
     ])
     expect(lines.map((l) => l.text)).toEqual(['$--DBT,x.x,f*hh', '| sudo bash'])

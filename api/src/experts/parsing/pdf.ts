@@ -122,7 +122,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       .map((line) => {
         const cells = line.cells.map((c) => ({ x: c.x, text: tidy(c.text) })).filter((c) => c.text)
         // Vertical bars set apart as cells of their own (a ruler's ticks, a box's sides) are rules, not text.
-        const kept = cells.filter((c) => !/^\|+$/.test(c.text))
+        const kept = cells.filter((c) => !/^\|[|\s]*$/.test(c.text))
         const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
         const mixed = line.fonts.size > 1 ? { mixed: true } : {}
         return { text, y: line.y, size: line.size, font: line.font, ...mixed, cells: kept }
