@@ -71,7 +71,7 @@ export async function runInHeadings(doc: PDFDocumentProxy, pages: PdfLine[][], b
       const style = styles.get(key) ?? { lines: [], uses: 0, pages: new Set<number>() }
       styles.set(key, style)
       style.uses++
-      if (!runInShape(line, lines[i - 1], lines[i + 1], body)) return
+      if (!runInShape(lines, i, body)) return
       style.lines.push(line)
       style.pages.add(index + 1)
     })
@@ -92,7 +92,8 @@ export async function runInHeadings(doc: PDFDocumentProxy, pages: PdfLine[][], b
 
 const cells = (line: PdfLine) => line.text.split(' | ').length
 
-function runInShape(line: PdfLine, before: PdfLine | undefined, after: PdfLine | undefined, body: BodyStyle) {
+function runInShape(lines: PdfLine[], i: number, body: BodyStyle) {
+  const [before, line, after] = [lines[i - 1], lines[i] as PdfLine, lines[i + 1]]
   if (line.mixed || line.font === body.font || line.size < body.size * 0.9 || line.size >= body.size * 1.12)
     return false
   if (!headingText(line.text) || /^[-•▪●◦*]/.test(line.text)) return false
@@ -104,7 +105,9 @@ function runInShape(line: PdfLine, before: PdfLine | undefined, after: PdfLine |
   if (after && below > 0 && below < line.size * 1.5 && after.font === line.font) return false
   // The next line drawn just above it: cells of a table row written one after the other.
   if (after && after.y > line.y && after.y - line.y < line.size * 3) return false
-  return !(after && line.text.includes(' | ') && cells(after) === cells(line))
+  // A table's bold header has rows of as many cells under it (a heading, one line at most: a ruler).
+  const rows = [after, lines[i + 2]].filter((next) => next && cells(next) === cells(line))
+  return !(line.text.includes(' | ') && rows.length === 2)
 }
 
 async function isBold(doc: PDFDocumentProxy, pageNumber: number, fontId: string): Promise<boolean> {

@@ -162,7 +162,6 @@ describe('PDF run-in headings (bold at the body size)', () => {
       // A field-number ruler in smaller type right under the heading: no part of it.
       textAt(130, 669, '1', 9),
       textAt(180, 669, '2', 9),
-      textAt(230, 669, '3', 9),
       textAt(72, 650, 'Time of fix, UTC'),
       ...sentence(610, 'ROT', 'Rate Of Turn'),
       textAt(72, 596, 'Degrees per minute, negative to port'),
@@ -170,6 +169,8 @@ describe('PDF run-in headings (bold at the body size)', () => {
       boldAt(200, 560, 'Meaning'),
       textAt(72, 546, 'E1'),
       textAt(200, 546, 'No fix'),
+      textAt(72, 532, 'E2'),
+      textAt(200, 532, 'Low battery'),
       boldAt(72, 500, 'Note'),
       textAt(72, 486, 'A field without data is left empty.'),
     ]
@@ -188,6 +189,7 @@ describe('PDF run-in headings (bold at the body size)', () => {
       ['Sentence formats › ROT Rate Of Turn', 'Degrees per minute, negative to port'],
       ['Sentence formats › ROT Rate Of Turn', 'Code | Meaning'],
       ['Sentence formats › ROT Rate Of Turn', 'E1 | No fix'],
+      ['Sentence formats › ROT Rate Of Turn', 'E2 | Low battery'],
       ['Sentence formats › ROT Rate Of Turn', 'Note A field without data is left empty.'],
       ['Sentence formats › VTG Track and Ground Speed', 'Course over ground, degrees true'],
       ['Sentence formats › VTG Track and Ground Speed', 'Note Speeds are in knots.'],
