@@ -53,6 +53,8 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string, options: Parse
     data: new Uint8Array(bytes),
     disableFontFace: true,
     useSystemFonts: false,
+    // A font's name (bold or not) for run-in headings (./parsing/pdf-headings.ts).
+    fontExtraProperties: true,
     verbosity: 0,
   })
   const doc = await task.promise.catch(async (error: { name?: string }) => {

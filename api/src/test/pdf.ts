@@ -13,11 +13,14 @@ export function tinyPdf(pages: string[], options: { encrypted?: boolean } = {}):
 }
 
 /** Text drawn at (x, y) in Helvetica (/F1) of `size` points: one piece of a page's content stream. */
-export const textAt = (x: number, y: number, text: string, size = 10) =>
-  `BT /F1 ${size} Tf ${x} ${y} Td (${text}) Tj ET`
+export const textAt = (x: number, y: number, text: string, size = 10, font = 'F1') =>
+  `BT /${font} ${size} Tf ${x} ${y} Td (${text}) Tj ET`
+
+/** Text drawn as textAt does, in Helvetica Bold (/F2). */
+export const boldAt = (x: number, y: number, text: string, size = 10) => textAt(x, y, text, size, 'F2')
 
 /**
- * A PDF whose pages draw the given content streams (Helvetica as /F1), with an outline (bookmarks)
+ * A PDF whose pages draw the given content streams (Helvetica as /F1, Helvetica Bold as /F2), with an outline (bookmarks)
  * of `outline`'s titles, each pointing at the page of that number.
  */
 export function pdfOfStreams(
@@ -40,11 +43,13 @@ export function pdfOfStreams(
   }
   const infoId = options.title === undefined ? null : outlineId + marks.length + 1
   if (infoId !== null) objects[infoId] = `<< /Title (${options.title}) >>`
+  const boldId = (infoId ?? outlineId + marks.length) + 1
+  objects[boldId] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>'
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
   pages.forEach((stream, i) => {
     objects[pageIds[i] as number] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 ${boldId} 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
     objects[(pageIds[i] as number) + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`
   })
   let pdf = '%PDF-1.4\n'

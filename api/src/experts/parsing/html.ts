@@ -7,6 +7,7 @@
 import { Parser } from 'htmlparser2'
 import type { ParsedText } from './markdown.ts'
 import { Outline, type Paragraph, tidyVerbatim } from './outline.ts'
+import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
 const SKIPPED = new Set([
   'script',
@@ -29,8 +30,11 @@ const SKIPPED = new Set([
 const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary', 'menu', 'menubar'])
 /** Page furniture marked by id or class, as pages written before HTML5's elements (and generators such as Asciidoctor) do. */
 const SKIPPED_IDS = new Set(['header', 'footer', 'toc', 'breadcrumbs'])
-/** `headerlink`: the ¶ (or an icon font's glyph) that Sphinx and MkDocs put after each heading as its permalink. */
-const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink'])
+/**
+ * `headerlink`: the ¶ (or an icon font's glyph) that Sphinx and MkDocs put after each heading as its
+ * permalink; `navheader` and `navfooter`: DocBook's Prev / Up / Next bars.
+ */
+const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink', 'navheader', 'navfooter'])
 /** Zero-width characters generators put in empty blocks. */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
 const BLOCKS = new Set([
@@ -68,6 +72,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let title = ''
+  let book = ''
   let inTitle = false
   let firstHeading: string | null = null
   let firstAny: string | null = null
@@ -76,22 +81,15 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let heading: { level: number; text: string } | null = null
   let pre: string | null = null
   let preDepth = 0
-  const cells: string[][] = []
-  // Each open table's header row (its first row), repeated where a passage starts inside it.
-  const headers: (string | null | undefined)[] = []
+  const rows: HtmlRow[] = []
+  // Each open table's header rows and rows, made paragraphs when it closes.
+  const tables: { head: HtmlRow[]; rows: Row[]; inHead: boolean }[] = []
   let cell: string | null = null
   let term: string | null = null
   let lines: string[] = ['']
 
-  const emit = (text: string, verbatim = false, header?: string) => {
-    if (text)
-      paragraphs.push({
-        section: outline.path,
-        page: null,
-        text,
-        ...(verbatim ? { verbatim } : {}),
-        ...(header ? { header } : {}),
-      })
+  const emit = (text: string, verbatim = false) => {
+    if (text) paragraphs.push({ section: outline.path, page: null, text, ...(verbatim ? { verbatim } : {}) })
   }
   const flush = () => {
     const text = lines
@@ -122,6 +120,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = true
+        // A page of a larger book (DocBook's chunked HTML) names the book in its link to the book's first page.
+        if (name === 'link' && /\b(home|start)\b/i.test(attrs.rel ?? '')) book ||= cleanTitle(attrs.title ?? '')
         if (
           SKIPPED.has(name) ||
           SKIPPED_ROLES.has(attrs.role ?? '') ||
@@ -146,10 +146,18 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         } else if (name === 'br') write('\n')
         else if (name === 'table' && cell === null) {
           flush()
-          headers.push(undefined)
-        } else if (name === 'tr' && cell === null) cells.push([])
-        else if ((name === 'td' || name === 'th') && cell === null) cell = ''
-        else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
+          tables.push({ head: [], rows: [], inHead: false })
+        } else if (name === 'thead' && cell === null) {
+          const table = tables.at(-1)
+          if (table) table.inHead = true
+        } else if (name === 'tr' && cell === null) rows.push({ cells: [], spans: [], headings: true })
+        else if ((name === 'td' || name === 'th') && cell === null) {
+          cell = ''
+          const row = rows.at(-1)
+          const span = (value: string | undefined) => Math.min(MAX_SPAN, Math.max(1, Number(value) || 1))
+          row?.spans.push({ cols: span(attrs.colspan), rows: span(attrs.rowspan) })
+          if (row && name === 'td') row.headings = false
+        } else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
         else if (name === 'li' && cell === null) lines.push('')
         else if (BLOCKS.has(name) && cell === null && pre === null) flush()
         else if (BLOCKS.has(name)) write(' ')
@@ -183,17 +191,27 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           pre = null
           emit(text, true)
         } else if ((name === 'td' || name === 'th') && cell !== null) {
-          cells.at(-1)?.push(cell.replace(/\s+/g, ' ').trim())
+          rows.at(-1)?.cells.push(cell.replace(/\s+/g, ' ').trim())
           cell = null
+        } else if (name === 'thead' && cell === null) {
+          const table = tables.at(-1)
+          if (table) table.inHead = false
         } else if (name === 'tr' && cell === null) {
-          const row = cells.pop() ?? []
-          if (!row.some(Boolean)) return
-          const text = row.join(' | ')
-          const header = headers.at(-1)
-          if (header === undefined && headers.length > 0) headers[headers.length - 1] = text
-          emit(text, true, header ?? undefined)
+          const row = rows.pop()
+          if (!row?.cells.some(Boolean)) return
+          const table = tables.at(-1)
+          // The rows of a <thead>, or rows of <th> cells before any other, are the header.
+          if (table && table.rows.length === 0 && (table.inHead || row.headings)) table.head.push(row)
+          else if (table) table.rows.push(row.cells)
+          else emit(row.cells.join(' | '), true)
         } else if (name === 'table' && cell === null) {
-          headers.pop()
+          const { head = [], rows: body = [] } = tables.pop() ?? {}
+          // A table of <th> cells only has rows, not a header.
+          const tidy =
+            body.length === 0
+              ? tidyTable(head.map((row) => row.cells))
+              : tidyTable(body, head.length > 1 ? joinHeaderRows(head) : head[0]?.cells)
+          paragraphs.push(...tableParagraphs(tidy, { section: outline.path, page: null }))
           flush()
         } else if (name === 'dt') {
           term = lines.join(' ').replace(/\s+/g, ' ').trim()
@@ -206,7 +224,47 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   parser.write(html)
   parser.end()
   flush()
-  return { title: cleanTitle(title) || firstHeading || firstAny || fallbackTitle, paragraphs }
+  return { title: inBook(cleanTitle(title) || firstHeading || firstAny || fallbackTitle, book), paragraphs }
+}
+
+/** A chapter's title with its book's ("GPSBabel Documentation — NMEA 0183 sentences"), unless one holds the other. */
+function inBook(title: string, book: string): string {
+  const [a, b] = [title.toLowerCase(), book.toLowerCase()]
+  return !book || a.includes(b) || b.includes(a) ? title : `${book} — ${title}`
 }
 
 const cleanTitle = (title: string) => title.replace(/\s+/g, ' ').trim()
+
+interface HtmlRow {
+  cells: string[]
+  spans: { cols: number; rows: number }[]
+  /** Every cell a <th>. */
+  headings: boolean
+}
+
+/** A colspan or rowspan larger than this is taken as this (a page could ask for millions). */
+const MAX_SPAN = 50
+
+/**
+ * Header rows joined column by column, their cells laid out as their spans draw them: "Present In"
+ * over five columns above "USR 2" … "USR 6" gives "Present In USR 2" … "Present In USR 6".
+ */
+function joinHeaderRows(rows: HtmlRow[]): Row {
+  const grid: string[][] = rows.map(() => [])
+  rows.forEach((row, r) => {
+    let col = 0
+    row.cells.forEach((text, i) => {
+      while (grid[r]?.[col] !== undefined) col++
+      const span = row.spans[i] ?? { cols: 1, rows: 1 }
+      for (let down = 0; down < span.rows && r + down < rows.length; down++) {
+        // A cell spanning rows is named once, in its first.
+        for (let across = 0; across < span.cols; across++) (grid[r + down] as string[])[col + across] = down ? '' : text
+      }
+      col += span.cols
+    })
+  })
+  const width = Math.max(...grid.map((cells) => cells.length))
+  return Array.from({ length: width }, (_, c) =>
+    [...new Set(grid.map((cells) => cells[c] ?? '').filter(Boolean))].join(' '),
+  )
+}

@@ -5,6 +5,7 @@
  */
 import { marked, type Token, type Tokens } from 'marked'
 import { Outline, type Paragraph, plainInline, splitParagraphs, stripTags, tidyVerbatim } from './outline.ts'
+import { tableParagraphs, tidyTable } from './table.ts'
 
 export interface ParsedText {
   title: string
@@ -39,13 +40,16 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         return
       }
       case 'table': {
-        const [first, ...rest] = tableRows(token as Tokens.Table)
-        const header = (token as Tokens.Table).header.some((h) => h.text.trim()) ? first : undefined
-        for (const row of first === undefined ? [] : [first, ...rest]) {
-          const paragraph: Paragraph = { section: outline.path, page: null, text: row, verbatim: true }
-          if (header && row !== first) paragraph.header = header
-          paragraphs.push(paragraph)
-        }
+        const table = token as Tokens.Table
+        const cell = (text: string) => plainInline(stripTags(text))
+        const header = table.header.map((h) => cell(h.text))
+        const rows = table.rows.map((row) => row.map((c) => cell(c.text)))
+        paragraphs.push(
+          ...tableParagraphs(tidyTable(rows, header.some(Boolean) ? header : null), {
+            section: outline.path,
+            page: null,
+          }),
+        )
         return
       }
       case 'list':
@@ -71,14 +75,6 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
   }
   for (const token of tokens) visit(token)
   return { title: title ?? frontMatterTitle(markdown) ?? fallbackTitle, paragraphs }
-}
-
-/** The header row first, then one line per row: a passage never holds half a row. */
-function tableRows(table: Tokens.Table): string[] {
-  const cell = (text: string) => plainInline(stripTags(text))
-  const header = table.header.map((h) => cell(h.text))
-  const rows = table.rows.map((row) => row.map((c) => cell(c.text)).join(' | '))
-  return header.some(Boolean) ? [header.join(' | '), ...rows] : rows
 }
 
 /** A chapter's name is no document's title: a manual whose first heading is "Introduction" is named otherwise. */

@@ -97,6 +97,35 @@ describe('HTML keeps the main content only', () => {
     ])
   })
 
+  it('joins a header of two rows column by column, as its spans lay them out', async () => {
+    const page = `<table><thead>
+      <tr><th rowspan="2">Field</th><th colspan="2">Present in</th></tr>
+      <tr><th>USR 2</th><th>USR 6</th></tr></thead>
+      <tbody><tr><td>Depth</td><td>-</td><td>X</td></tr></tbody></table>`
+    const { paragraphs } = await parseDocument('usr.html', enc(page))
+    const header = 'Field | Present in USR 2 | Present in USR 6'
+    expect(paragraphs.map((p) => [p.text, p.header])).toEqual([
+      [header, undefined],
+      ['Depth | - | X', header],
+    ])
+  })
+
+  it('names the book a DocBook chapter belongs to in its title and drops its Prev / Next bars', async () => {
+    const page = (title: string) => `<html><head><title>${title}</title>
+      <link rel="home" href="index.html" title="GPSBabel Documentation" /></head><body>
+      <div class="navheader"><table><tr><th colspan="3">${title}</th></tr>
+        <tr><td><a href="a.html">Prev</a></td><th>Chapter 3. The Formats</th><td><a href="b.html">Next</a></td></tr></table></div>
+      <div class="section"><h2>${title}</h2><p>This format can read and write waypoints.</p></div>
+      <div class="navfooter"><table><tr><td><a href="a.html">Prev</a></td><td><a href="index.html">Home</a></td></tr></table></div>
+      </body></html>`
+    const chapter = await parseDocument('nmea.html', enc(page('NMEA 0183 sentences (nmea)')))
+    expect(chapter.title).toBe('GPSBabel Documentation — NMEA 0183 sentences (nmea)')
+    expect(chapter.paragraphs.map((p) => p.text)).toEqual(['This format can read and write waypoints.'])
+    expect((await parseDocument('index.html', enc(page('GPSBabel Documentation')))).title).toBe(
+      'GPSBabel Documentation',
+    )
+  })
+
   it('leaves out the permalink Sphinx and MkDocs put after each heading (a ¶ or an icon glyph)', async () => {
     const page = `<main><h1>Pump<a class="headerlink" href="#pump">¶</a></h1>
       <h2 id="prime">Priming<a class="headerlink" href="#prime" title="Permanent link">&para;</a></h2><p>Open the bleed screw.</p>

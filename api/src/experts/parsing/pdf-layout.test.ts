@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { boldAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
 import { type PdfLine, pageLines, runningLines } from './pdf.ts'
 
@@ -22,6 +22,16 @@ describe('PDF text drawn in the ways presentation and icon fonts draw it', () =>
   it('leaves out icon fonts’ private-use glyphs', () => {
     const lines = pageLines([item('\uf05a', 72, 700, 10), item('Back up the SD card first.', 100, 700)])
     expect(lines.map((l) => l.text)).toEqual(['Back up the SD card first.'])
+  })
+
+  it('drops bars set apart as cells (a ruler’s ticks) and keeps a bar in the text (a shell pipe)', () => {
+    const lines = pageLines([
+      item('|', 72, 700, 2),
+      item('$--DBT,x.x,f*hh', 100, 700),
+      item('| |', 200, 700, 12),
+      item('| sudo bash', 72, 686),
+    ])
+    expect(lines.map((l) => l.text)).toEqual(['$--DBT,x.x,f*hh', '| sudo bash'])
   })
 
   it('keeps a bullet or an item number set apart by a tab with its item, not as a table cell', () => {
@@ -74,6 +84,23 @@ describe('PDF running heads', () => {
   })
 })
 
+describe('PDF contents pages', () => {
+  it('are dropped when their leaders are spaced dots and the page number is a cell or follows a word', async () => {
+    const entries = ['Installation', 'Wiring', 'Calibration', 'Alarms', 'Maintenance']
+    const contents = entries.flatMap((title, i) => {
+      const y = 700 - i * 14
+      const leader = `${i + 1}. ${title} ${'. '.repeat(30)}`
+      // Word Pro writes 'page 4' after the leader; pdfTeX sets the number apart at the right margin.
+      return i % 2 === 0
+        ? [textAt(72, y, `${leader}page ${i + 3}`)]
+        : [textAt(72, y, leader), textAt(500, y, `${i + 3}`)]
+    })
+    const body = textAt(72, 700, 'Read the safety notes before wiring the pump.')
+    const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), body]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Read the safety notes before wiring the pump.'])
+  })
+})
+
 describe('PDF outlines that do not name the headings', () => {
   const at = (x: number, y: number, size: number, text: string) => textAt(x, y, text, size)
   const body = (y: number, text: string) => textAt(72, y, text)
@@ -120,5 +147,53 @@ describe('PDF outlines that do not name the headings', () => {
       const parsed = await parseDocument('sender.pdf', pdfOfStreams([page], outline ? { outline } : {}))
       expect(parsed.paragraphs.map((p) => p.text).join('\n')).toContain('60 | 220')
     }
+  })
+})
+
+describe('PDF run-in headings (bold at the body size)', () => {
+  // A sentence's code and name, set apart as word processors draw them.
+  const sentence = (y: number, code: string, name: string) => [boldAt(72, y, code), boldAt(130, y, name)]
+
+  it('give the sentences they head a section each; a bold table header and a repeated label do not', async () => {
+    const first = [
+      textAt(72, 740, 'Sentence formats', 16),
+      textAt(72, 716, 'Each sentence lists its fields in order.'),
+      ...sentence(680, 'RMC', 'Recommended Minimum Data'),
+      // A field-number ruler in smaller type right under the heading: no part of it.
+      textAt(130, 669, '1', 9),
+      textAt(180, 669, '2', 9),
+      textAt(72, 650, 'Time of fix, UTC'),
+      ...sentence(610, 'ROT', 'Rate Of Turn'),
+      textAt(72, 596, 'Degrees per minute, negative to port'),
+      boldAt(72, 560, 'Code'),
+      boldAt(200, 560, 'Meaning'),
+      textAt(72, 546, 'E1'),
+      textAt(200, 546, 'No fix'),
+      textAt(72, 532, 'E2'),
+      textAt(200, 532, 'Low battery'),
+      boldAt(72, 500, 'Note'),
+      textAt(72, 486, 'A field without data is left empty.'),
+    ]
+    const second = [
+      ...sentence(700, 'VTG', 'Track and Ground Speed'),
+      textAt(72, 686, 'Course over ground, degrees true'),
+      boldAt(72, 650, 'Note'),
+      textAt(72, 636, 'Speeds are in knots.'),
+      ...sentence(600, 'ZDA', 'Time and Date'),
+      textAt(72, 586, 'Day, month and year'),
+    ]
+    const parsed = await parseDocument('sentences.pdf', pdfOfStreams([first.join('\n'), second.join('\n')]))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Sentence formats', 'Each sentence lists its fields in order.'],
+      ['Sentence formats › RMC Recommended Minimum Data', 'Time of fix, UTC'],
+      ['Sentence formats › ROT Rate Of Turn', 'Degrees per minute, negative to port'],
+      ['Sentence formats › ROT Rate Of Turn', 'Code | Meaning'],
+      ['Sentence formats › ROT Rate Of Turn', 'E1 | No fix'],
+      ['Sentence formats › ROT Rate Of Turn', 'E2 | Low battery'],
+      ['Sentence formats › ROT Rate Of Turn', 'Note A field without data is left empty.'],
+      ['Sentence formats › VTG Track and Ground Speed', 'Course over ground, degrees true'],
+      ['Sentence formats › VTG Track and Ground Speed', 'Note Speeds are in knots.'],
+      ['Sentence formats › ZDA Time and Date', 'Day, month and year'],
+    ])
   })
 })

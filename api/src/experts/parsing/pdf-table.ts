@@ -31,7 +31,9 @@ export function tableRows(lines: CellLine[]): PdfLine[] {
       const step = last.y - line.y
       const down = step > NEAR && step <= Math.max(line.size, last.size) * ROW_STEP
       const back = step <= NEAR && line.y <= top + NEAR && (line.cells[0]?.x ?? 0) > (first.cells[0]?.x ?? 0) + NEAR
-      if (!down && !back) {
+      // A row's lines are of one type size: a heading set close above a table is no part of its first row.
+      const sameSize = Math.abs(line.size - last.size) <= Math.max(line.size, last.size) * 0.05
+      if (!sameSize || (!down && !back)) {
         out.push(...rebuild(group))
         group = []
       }
@@ -42,7 +44,13 @@ export function tableRows(lines: CellLine[]): PdfLine[] {
   return out
 }
 
-const plain = ({ text, y, size, font }: PdfLine): PdfLine => ({ text, y, size, font })
+const plain = ({ text, y, size, font, mixed }: PdfLine): PdfLine => ({
+  text,
+  y,
+  size,
+  font,
+  ...(mixed ? { mixed } : {}),
+})
 
 function rebuild(group: CellLine[]): PdfLine[] {
   const top = Math.max(...group.map((l) => l.y))
@@ -69,6 +77,7 @@ function rebuild(group: CellLine[]): PdfLine[] {
     for (const cell of line.cells) rows.at(-1)?.cells[column(cell.x)]?.push(cell.text)
   })
   const { size, font } = group[0] as CellLine
+  const mixed = group.some((line) => line.mixed || line.font !== font) ? { mixed: true } : {}
   return rows.map(({ y, cells }) => ({
     text: cells
       .map((parts) => parts.join(' '))
@@ -77,5 +86,6 @@ function rebuild(group: CellLine[]): PdfLine[] {
     y,
     size,
     font,
+    ...mixed,
   }))
 }

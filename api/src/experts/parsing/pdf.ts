@@ -2,11 +2,14 @@
  * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: headers
  * and footers repeated on most pages are dropped, as are table-of-contents lines; headings are
  * found from the document's outline (bookmarks) or, without one, from type larger than the body
- * or a numbered heading in a heading font; each paragraph carries its section path and page.
+ * or a numbered heading in a heading font, and below those from run-in headings in bold
+ * (./pdf-headings.ts); each paragraph carries its section path and page.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { bodyStyle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
+import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
 export interface PdfLine {
   text: string
@@ -14,6 +17,8 @@ export interface PdfLine {
   y: number
   size: number
   font: string
+  /** Some of its characters are in another font than the rest (a bold term, then its definition). */
+  mixed?: boolean
 }
 
 interface TextItemLike {
@@ -39,7 +44,7 @@ const OVERPRINT = 0.25
 /** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
 const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
 
-type OpenLine = CellLine & { chars: number; end: number | null; space: boolean }
+type OpenLine = CellLine & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
 
 /**
  * What goes before a piece starting at `x`: a cell boundary, a space or nothing, measured from
@@ -57,7 +62,7 @@ function separator(line: OpenLine, x: number, size: number): string {
  * `cell | cell | cell`; a row whose cells wrap is put back together (./pdf-table.ts).
  */
 export function pageLines(items: TextItemLike[]): PdfLine[] {
-  const lines: CellLine[] = []
+  const lines: OpenLine[] = []
   let current: OpenLine | null = null
   const drawn: { str: string; x: number; y: number }[] = []
   for (const { str: raw, ...item } of items) {
@@ -81,7 +86,18 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       if (item.hasEOL && current) current.text += '\n'
       continue
     }
-    if (!current) current = { text: '', y, size: 0, font: item.fontName, cells: [], chars: 0, end: null, space: false }
+    current ??= {
+      text: '',
+      y,
+      size: 0,
+      font: item.fontName,
+      cells: [],
+      chars: 0,
+      end: null,
+      space: false,
+      fonts: new Set(),
+    }
+    current.fonts.add(item.fontName)
     const gap = current.text ? separator(current, x, current.size || size) : ' | '
     if (gap === ' | ') current.cells.push({ x, text: '' })
     const cell = current.cells.at(-1)
@@ -103,20 +119,19 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
   return tableRows(
     lines
-      .map((line) => ({
-        text: tidy(line.text),
-        y: line.y,
-        size: line.size,
-        font: line.font,
-        cells: line.cells.map((c) => ({ x: c.x, text: tidy(c.text) })).filter((c) => c.text),
-      }))
+      .map((line) => {
+        const cells = line.cells.map((c) => ({ x: c.x, text: tidy(c.text) })).filter((c) => c.text)
+        // Vertical bars set apart as cells of their own (a ruler's ticks, a box's sides) are rules, not text.
+        const kept = cells.filter((c) => !/^\|[|\s]*$/.test(c.text))
+        const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
+        const mixed = line.fonts.size > 1 ? { mixed: true } : {}
+        return { text, y: line.y, size: line.size, font: line.font, ...mixed, cells: kept }
+      })
       .filter((line) => line.text.length > 0),
   )
 }
 
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
-const TOC_LINE = /(\.\s?){4,}\s*\d+\s*$|…{2,}\s*\d+\s*$/
-
 /**
  * Lines that open or close most pages with the same words (numbers aside): running heads and page
  * numbers. A book's left and right pages have heads of their own ("116 | gnuplot" and "gnuplot | 117"),
@@ -135,35 +150,6 @@ export function runningLines(pages: PdfLine[][]): Set<string> {
     for (const [text, n] of counts) if (pages.length >= 3 && n >= needed) running.add(text)
   }
   return running
-}
-
-/** The most common size and font by characters: the body text. */
-function bodyStyle(pages: PdfLine[][]) {
-  const sizes = new Map<number, number>()
-  const fonts = new Map<string, number>()
-  for (const line of pages.flat()) {
-    const size = Math.round(line.size * 2) / 2
-    sizes.set(size, (sizes.get(size) ?? 0) + line.text.length)
-    fonts.set(line.font, (fonts.get(line.font) ?? 0) + line.text.length)
-  }
-  const top = <T>(map: Map<T, number>) => [...map].sort((a, b) => b[1] - a[1])[0]?.[0]
-  return { size: top(sizes) ?? 0, font: top(fonts) ?? '' }
-}
-
-const NUMBERED = /^(\d+(?:\.\d+){0,4})\.?\s+\p{L}/u
-
-/** The heading level of a line, or 0 when it is body text. */
-function headingLevel(line: PdfLine, body: { size: number; font: string }, headingSizes: number[]): number {
-  const text = line.text
-  if (text.length > 90 || !/\p{L}/u.test(text) || /[.,;:]$/.test(text) || TOC_LINE.test(text)) return 0
-  const numbered = NUMBERED.exec(text)
-  const depth = numbered ? (numbered[1] ?? '').split('.').length : 0
-  if (line.size >= body.size * 1.12) {
-    return depth || headingSizes.indexOf(Math.round(line.size * 2) / 2) + 1 || 1
-  }
-  if (numbered && line.font !== body.font && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10)
-    return depth
-  return 0
 }
 
 /** Outline entries by normalised title, with their depth (1 = top). */
@@ -187,6 +173,7 @@ export async function pdfParagraphs(
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; firstHeading: string | null }> {
   const running = runningLines(pages)
+  const content = pages.map((lines) => lines.filter((line) => !running.has(shape(line.text))))
   const body = bodyStyle(pages)
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)
@@ -194,13 +181,15 @@ export async function pdfParagraphs(
   const outlined = await bookmarks(doc)
   // An outline none of whose entries is a line of the text (slide or sheet numbers) names no headings.
   const marks = pages.some((lines) => lines.some((line) => outlined.has(shape(line.text)))) ? outlined : new Map()
+  const runIn = await runInHeadings(doc, content, body)
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
   let firstHeading: string | null = null
-  let header: string | null = null
-  pages.forEach((lines, index) => {
+  // The rows of the table being read, and its header, which a table going on over a page break keeps.
+  let rows: Row[] = []
+  let header: Row | null | undefined
+  content.forEach((kept, index) => {
     const page = index + 1
-    const kept = lines.filter((line) => !running.has(shape(line.text)))
     const toc = kept.filter((line) => TOC_LINE.test(line.text)).length
     if (toc >= 3 && toc >= kept.length * 0.4) return
     // A page that is mostly the outline's entries (with their numbers) is a table of contents without
@@ -216,15 +205,29 @@ export async function pdfParagraphs(
       paragraphs.push(...splitParagraphs(block.join('\n'), outline.path, page))
       block = []
     }
+    const flushRows = () => {
+      if (rows.length === 0) return
+      const table = tidyTable(rows, header)
+      paragraphs.push(...tableParagraphs(table, { section: outline.path, page }, header === undefined))
+      header = table.header
+      rows = []
+    }
+    const endTable = () => {
+      flushRows()
+      header = undefined
+    }
     for (const line of kept) {
       if (TOC_LINE.test(line.text)) continue
       const marked = marks.get(shape(line.text))
-      const level = marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)
+      const level =
+        (marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)) ||
+        (runIn.has(line) ? RUN_IN_LEVEL : 0)
       if (level > 0) {
         flush()
-        header = null
-        firstHeading ??= line.text
-        outline.enter(level, line.text)
+        endTable()
+        if (level < RUN_IN_LEVEL) firstHeading ??= line.text
+        // A run-in heading's name set apart from its code ("RMC    Recommended Minimum …") is no table row.
+        outline.enter(level, level < RUN_IN_LEVEL ? line.text : line.text.replaceAll(' | ', ' '))
         lastY = null
         continue
       }
@@ -235,15 +238,11 @@ export async function pdfParagraphs(
       // A table row is a paragraph of its own, kept whole, as Markdown's rows are.
       if (line.text.includes(' | ')) {
         flush()
-        const row: Paragraph = { section: outline.path, page, text: line.text, verbatim: true }
-        // The first row of a run of rows is taken as the table's header.
-        if (header) row.header = header
-        else header = line.text
-        paragraphs.push(row)
+        rows.push(line.text.split(' | '))
         lastY = null
         continue
       }
-      header = null
+      endTable()
       const previous = block.at(-1)
       if (previous && !bullet && /\p{L}-$/u.test(previous) && /^\p{Ll}/u.test(line.text)) {
         // A word broken at a line end joins up; a compound broken at its own hyphen ("black-|on-white") keeps it.
@@ -256,6 +255,7 @@ export async function pdfParagraphs(
       lastSize = line.size
     }
     flush()
+    flushRows()
   })
   return { paragraphs, firstHeading }
 }

@@ -1,0 +1,118 @@
+/**
+ * Which lines of a PDF are headings: when its outline does not say, type larger than the body's or
+ * a numbered line in a heading font; below the outline's and those, run-in headings in bold.
+ */
+import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
+import type { PdfLine } from './pdf.ts'
+
+/**
+ * A contents entry: dot leaders, packed or spaced ('. . . .'), then its page number, which may be
+ * set apart as a cell of its own or follow a word ('page 4', 'p. iv').
+ */
+export const TOC_LINE = /(?:(?:\.\s{0,2}){4,}|…{2,})\s*(?:\|\s*)?(?:\p{L}{1,5}\.?\s+)?(?:\d+|(?<=\s)[ivxlc]+)\s*$/iu
+
+interface BodyStyle {
+  size: number
+  font: string
+}
+
+/** The most common size and font by characters: the body text. */
+export function bodyStyle(pages: PdfLine[][]): BodyStyle {
+  const sizes = new Map<number, number>()
+  const fonts = new Map<string, number>()
+  for (const line of pages.flat()) {
+    const size = Math.round(line.size * 2) / 2
+    sizes.set(size, (sizes.get(size) ?? 0) + line.text.length)
+    fonts.set(line.font, (fonts.get(line.font) ?? 0) + line.text.length)
+  }
+  const top = <T>(map: Map<T, number>) => [...map].sort((a, b) => b[1] - a[1])[0]?.[0]
+  return { size: top(sizes) ?? 0, font: top(fonts) ?? '' }
+}
+
+const NUMBERED = /^(\d+(?:\.\d+){0,4})\.?\s+\p{L}/u
+
+/** Short, with a letter, not ending as a sentence or a label does, not a contents entry. */
+const headingText = (text: string) =>
+  text.length <= 90 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !TOC_LINE.test(text)
+
+/** The heading level of a line, or 0 when it is body text. */
+export function headingLevel(line: PdfLine, body: BodyStyle, headingSizes: number[]): number {
+  const text = line.text
+  if (!headingText(text)) return 0
+  const numbered = NUMBERED.exec(text)
+  const depth = numbered ? (numbered[1] ?? '').split('.').length : 0
+  if (line.size >= body.size * 1.12) {
+    return depth || headingSizes.indexOf(Math.round(line.size * 2) / 2) + 1 || 1
+  }
+  if (numbered && line.font !== body.font && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10)
+    return depth
+  return 0
+}
+
+/** Run-in headings go below every other level: deeper than any outline, type size or numbering gives. */
+export const RUN_IN_LEVEL = 100
+/** A style makes run-in headings when it sets at least this many, each with a text of its own. */
+const RUN_IN_MIN = 3
+
+/**
+ * Headings set in bold at the body's size, as word processors' run-in headings are ("RMC  Recommended
+ * Minimum Specific GNSS Data" over that sentence's fields): whole lines in one font, short, that
+ * start a block and sit closer to what follows than to what is above, in a style that sets such
+ * lines again and again through the document (on two pages or more, unless it has one), most of its
+ * lines being such. Bold words in a sentence, a bold paragraph, a table's bold header or cells and
+ * a label used again ("Note") are none. A font's name is looked up only for a style that qualifies
+ * otherwise: it takes that page's operator list.
+ */
+export async function runInHeadings(doc: PDFDocumentProxy, pages: PdfLine[][], body: BodyStyle): Promise<Set<PdfLine>> {
+  const styles = new Map<string, { lines: PdfLine[]; uses: number; pages: Set<number> }>()
+  pages.forEach((lines, index) => {
+    lines.forEach((line, i) => {
+      const key = `${line.font}@${Math.round(line.size * 2) / 2}`
+      const style = styles.get(key) ?? { lines: [], uses: 0, pages: new Set<number>() }
+      styles.set(key, style)
+      style.uses++
+      if (!runInShape(lines, i, body)) return
+      style.lines.push(line)
+      style.pages.add(index + 1)
+    })
+  })
+  const found = new Set<PdfLine>()
+  for (const { lines, uses, pages: on } of styles.values()) {
+    const counts = new Map<string, number>()
+    for (const line of lines) counts.set(line.text, (counts.get(line.text) ?? 0) + 1)
+    const own = lines.filter((line) => counts.get(line.text) === 1)
+    const [first] = on
+    const recurs = own.length >= RUN_IN_MIN && on.size >= Math.min(2, pages.length) && lines.length >= uses / 2
+    if (first !== undefined && recurs && (await isBold(doc, first, lines[0]?.font ?? ''))) {
+      for (const line of own) found.add(line)
+    }
+  }
+  return found
+}
+
+const cells = (line: PdfLine) => line.text.split(' | ').length
+
+function runInShape(lines: PdfLine[], i: number, body: BodyStyle) {
+  const [before, line, after] = [lines[i - 1], lines[i] as PdfLine, lines[i + 1]]
+  if (line.mixed || line.font === body.font || line.size < body.size * 0.9 || line.size >= body.size * 1.12)
+    return false
+  if (!headingText(line.text) || /^[-•▪●◦*]/.test(line.text)) return false
+  // It starts a block, and sits closer to what it heads than to what is above (a step up is a new column).
+  const above = before && before.y > line.y ? before.y - line.y : Number.POSITIVE_INFINITY
+  const below = after && after.y < line.y ? line.y - after.y : 0
+  if (above < line.size * 1.5 || above <= below * 1.2) return false
+  // A bold paragraph goes on in its font on the next line.
+  if (after && below > 0 && below < line.size * 1.5 && after.font === line.font) return false
+  // The next line drawn just above it: cells of a table row written one after the other.
+  if (after && after.y > line.y && after.y - line.y < line.size * 3) return false
+  // A table's bold header has rows of as many cells under it (a heading, one line at most: a ruler).
+  const rows = [after, lines[i + 2]].filter((next) => next && cells(next) === cells(line))
+  return !(line.text.includes(' | ') && rows.length === 2)
+}
+
+async function isBold(doc: PDFDocumentProxy, pageNumber: number, fontId: string): Promise<boolean> {
+  const page = await doc.getPage(pageNumber)
+  await page.getOperatorList()
+  const font = page.commonObjs.has(fontId) ? page.commonObjs.get(fontId) : null
+  return Boolean(font?.bold || font?.black || /bold|black|heavy/i.test(font?.name ?? ''))
+}
