@@ -67,6 +67,29 @@ describe('A table laid out in two column groups side by side', () => {
     ])
   })
 
+  it('keeps a table of numbers whole unless its two halves are one numbered list', async () => {
+    const fields = [
+      ['1', 'Heading', '16', 'Radians, 0.0001'],
+      ['2', 'Deviation', '16', 'Radians, 0.0001'],
+      ['3', 'Variation', '16', 'Radians, 0.0001'],
+      ['4', 'Reference', '2', 'Lookup'],
+    ]
+    const pins = [
+      ['1', 'Shield', '5', 'CAN low'],
+      ['2', 'Power +', '6', 'Spare'],
+      ['3', 'Power -', '7', 'Spare'],
+      ['4', 'CAN high', '8', 'Spare'],
+    ]
+    const textsOf = async (table: string[][]) =>
+      (
+        await parseDocument('t.pdf', pdfOfStreams([table.flatMap((cells, r) => row(700 - r * 14, cells)).join('\n')]))
+      ).paragraphs.map((p) => p.text)
+    expect(await textsOf(fields)).toEqual(fields.map((cells) => cells.join(' | ')))
+    expect(await textsOf(pins)).toEqual(
+      [...pins.map((c) => c.slice(0, 2)), ...pins.map((c) => c.slice(2))].map((c) => c.join(' | ')),
+    )
+  })
+
   it('gives each group its own row when the header repeats (HTML)', async () => {
     const page = `<table><tr><th>Pin</th><th>Signal</th><th>Pin</th><th>Signal</th></tr>
       <tr><td>1</td><td>Shield</td><td>4</td><td>CAN H</td></tr>

@@ -78,7 +78,14 @@ function keyedWidth(rows: Row[]): number {
     const [left = '', right = ''] = [row[0]?.trim(), row[width]?.trim()]
     return row.length === cells && KEY.test(left) && shape(left) === shape(right) && left !== right
   })
-  return keyed.length >= count * 0.8 ? width : 0
+  if (keyed.length < count * 0.8) return 0
+  // Numbers as keys are one numbered list in two halves (pins 1-8 beside 9-16) only when every
+  // right key is its left key plus the same step; else they are two columns of data (a field's
+  // number and its size in bits).
+  const steps = new Set(keyed.map((row) => Number(row[width]) - Number(row[0])))
+  const numbered = keyed.every((row) => /^\d+$/.test(row[0]?.trim() ?? ''))
+  const [step = 0] = steps
+  return numbered && (steps.size !== 1 || step <= 0) ? 0 : width
 }
 
 /** Rows of `cells` cells cut into groups of `width`, the first group's rows first; other rows stay in the first. */
