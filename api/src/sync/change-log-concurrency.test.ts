@@ -1,15 +1,44 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
+import type { Db } from '../db/database.ts'
 import { recordChange, recordChangeVersion, withDeferredVersions } from '../db/queries/change-log.ts'
 import { changesAfter, withSavepoint } from '../db/queries/sync.ts'
 import { onPostgres, testDatabase } from '../test/test-database.ts'
+
+/**
+ * A device pulling while `writers` run, moving its cursor to the highest version it was given
+ * (never given one at or below it), then once more after them: each entity's version last seen.
+ */
+async function pullWhile(db: Db, writers: Promise<unknown>[]): Promise<Map<string, number>> {
+  const seen = new Map<string, number>()
+  let cursor = 0
+  let writing = true
+  const pullOnce = async () => {
+    const rows = await changesAfter(db, 'demo', cursor, 1000)
+    for (const row of rows) {
+      expect(row.version).toBeGreaterThan(cursor)
+      seen.set(row.entity_id, row.version)
+    }
+    cursor = Math.max(cursor, ...rows.map((r) => r.version))
+  }
+  const puller = (async () => {
+    while (writing) {
+      await pullOnce()
+      await sleep(1)
+    }
+  })()
+  await Promise.all(writers)
+  writing = false
+  await puller
+  await pullOnce()
+  return seen
+}
 
 describe('the change log under concurrent writers', () => {
   it('never lets a pull step past a version that commits later: 0 changes skipped', async () => {
     const db = await testDatabase()
     const written: string[] = []
-    let writing = true
     // Each writer records its change, then holds its transaction open a random while before it
     // commits, so later writers' transactions would commit first if versions came in start order.
     const writers = Array.from({ length: 40 }, async (_, i) => {
@@ -21,27 +50,7 @@ describe('the change log under concurrent writers', () => {
       })
       written.push(id)
     })
-    // A device pulling all the while, moving its cursor to the highest version it was given.
-    const seen = new Set<string>()
-    let cursor = 0
-    const pullOnce = async () => {
-      const rows = await changesAfter(db, 'demo', cursor, 1000)
-      for (const row of rows) {
-        seen.add(row.entity_id)
-        expect(row.version).toBeGreaterThan(cursor)
-      }
-      cursor = Math.max(cursor, ...rows.map((r) => r.version))
-    }
-    const puller = (async () => {
-      while (writing) {
-        await pullOnce()
-        await sleep(1)
-      }
-    })()
-    await Promise.all(writers)
-    writing = false
-    await puller
-    await pullOnce()
+    const seen = await pullWhile(db, writers)
     expect(written).toHaveLength(40)
     expect(written.filter((id) => !seen.has(id))).toEqual([])
   })
@@ -66,7 +75,6 @@ describe('the change log under concurrent writers', () => {
   it("issues a push's versions at its end, in order, without skipping a pull or holding other pushes back", async () => {
     const db = await testDatabase()
     const written: string[][] = []
-    let writing = true
     // Transactions past their first change and not yet committed.
     let inside = 0
     let mostInside = 0
@@ -93,26 +101,7 @@ describe('the change log under concurrent writers', () => {
       inside--
       written.push(ids)
     })
-    const seen = new Map<string, number>()
-    let cursor = 0
-    const pullOnce = async () => {
-      const rows = await changesAfter(db, 'demo', cursor, 1000)
-      for (const row of rows) {
-        expect(row.version).toBeGreaterThan(cursor)
-        seen.set(row.entity_id, row.version)
-      }
-      cursor = Math.max(cursor, ...rows.map((r) => r.version))
-    }
-    const puller = (async () => {
-      while (writing) {
-        await pullOnce()
-        await sleep(1)
-      }
-    })()
-    await Promise.all(writers)
-    writing = false
-    await puller
-    await pullOnce()
+    const seen = await pullWhile(db, writers)
     expect(written.flat().filter((id) => !seen.has(id))).toEqual([])
     expect(seen.has('rolled-back')).toBe(false)
     for (const ids of written) {
