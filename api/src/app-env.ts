@@ -30,6 +30,8 @@ export interface AppEnv {
     membershipOf?: { tenant: string; membership: MembershipAccess | null }
     actor: Actor
     requestId: string
+    /** Set once a header waits in Hono's context for the answer (a cookie: lib/cookies.ts). */
+    headersPrepared?: boolean
     /** Set by the idempotency middleware while a keyed write runs; `stored` once its answer is kept. */
     idempotencyClaim?: { userId: string; key: string; stored: boolean }
   }

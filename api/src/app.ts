@@ -10,6 +10,7 @@ import { ApiError, fromDatabaseError } from './errors.ts'
 import { listenForStops } from './experts/answer-stored-message.ts'
 import { inlineScriptHashes } from './lib/inline-scripts.ts'
 import { inProcessSignals } from './lib/instance-signals.ts'
+import { builtAnswer, jsonAnswer } from './lib/json-answer.ts'
 import { createMetrics } from './lib/metrics.ts'
 import { answerHeaders } from './middleware/answer-headers.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   app.use(answerHeaders(inlineScriptHashes(path.join(webRoot(deps), 'index.html'))))
   app.use('/api/*', async (c, next) => {
     await next()
+    if (builtAnswer(c.res)) return
     // Set on the answer's own headers: c.header() after next() would copy the whole response.
     const { headers } = c.res
     // Answers are per user and change: never stored, unless a route says otherwise (a manual's file).
@@ -95,13 +97,15 @@ export function createApp(deps: AppDeps) {
 
   serveWeb(app, deps)
   // Only non-GET requests to pages get here (every GET has the SPA fallback): still the JSON error body.
-  app.notFound((c) => c.json(new ApiError('not_found', 'There is no such page or call.').toBody(), 404))
+  app.notFound((c) =>
+    jsonAnswer(c, new ApiError('not_found', 'There is no such page or call.').toBody(), { status: 404 }),
+  )
 
   app.onError((caught, c) => {
     const error = fromDatabaseError(caught) ?? caught
     if (error instanceof ApiError) {
-      if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
-      return c.json(error.toBody(), error.status)
+      const headers = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined
+      return jsonAnswer(c, error.toBody(), { status: error.status, headers })
     }
     if (error instanceof HTTPException) {
       const status = error.status
@@ -115,20 +119,21 @@ export function createApp(deps: AppDeps) {
               : 'internal'
       const message =
         error.message && status < 500 ? `${error.message.replace(/\.?$/, '.')}` : 'The request could not be handled.'
-      return c.json({ error: { code, message } }, status)
+      return jsonAnswer(c, { error: { code, message } }, { status })
     }
     deps.log.error(
       { err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path },
       'unhandled error',
     )
-    return c.json(
+    return jsonAnswer(
+      c,
       {
         error: {
           code: 'internal',
           message: 'Something went wrong on the server. Try again; if it keeps failing, tell your administrator.',
         },
       },
-      500,
+      { status: 500 },
     )
   })
   return app

@@ -4,7 +4,7 @@
  * between redirect and callback does not break a sign-in.
  */
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { getCookie } from 'hono/cookie'
 import * as client from 'openid-client'
 import type { AppEnv } from '../app-env.ts'
 import type { Db } from '../db/database.ts'
@@ -12,6 +12,7 @@ import { saveLoginState, takeLoginState } from '../db/queries/login-states.ts'
 import { findUserBySubject, findUserLink, firstTenantOf, insertUser, linkUserSubject } from '../db/queries/users.ts'
 import type { OidcEnv } from '../env.ts'
 import { ApiError } from '../errors.ts'
+import { deleteCookie, setCookie } from '../lib/cookies.ts'
 import { newId } from '../lib/ids.ts'
 import { daysAgo, now } from '../lib/time.ts'
 import { cookieSecure, landingPath, startSession } from './sessions.ts'

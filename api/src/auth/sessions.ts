@@ -1,6 +1,6 @@
 import { hash as cryptoHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
 import {
   deleteSession,
@@ -9,6 +9,7 @@ import {
   insertSession,
   type SessionUser,
 } from '../db/queries/sessions.ts'
+import { deleteCookie, setCookie } from '../lib/cookies.ts'
 import { DAY_MS, daysAgo, now } from '../lib/time.ts'
 
 export const SESSION_COOKIE = 'mw_session'

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
+import { jsonAnswer } from './json-answer.ts'
 
 /**
  * A stored original (a manual, a case's photo or PDF), whole or one byte range, so a viewer can
@@ -40,10 +41,10 @@ export function sendStoredFile(
   }
   end = Math.min(end, size - 1)
   if (!match || Number.isNaN(start) || start > end || start >= size) {
-    return c.json(
+    return jsonAnswer(
+      c,
       { error: { code: 'invalid_input', message: `The requested range is not inside this ${size}-byte file.` } },
-      416,
-      { 'Content-Range': `bytes */${size}` },
+      { status: 416, headers: { 'Content-Range': `bytes */${size}` } },
     )
   }
   return c.body(Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream, 206, {

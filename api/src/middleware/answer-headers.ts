@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv } from '../app-env.ts'
+import { builtAnswer, DATA_ANSWER_HEADERS } from '../lib/json-answer.ts'
 
 /**
  * No foreign script, and no inline script but the web build's own boot script, allowed by its
@@ -26,41 +27,31 @@ const pagePolicy = (inlineScripts: string[]) => ({
   trustedTypes: ['default', 'dompurify', 'boot'],
 })
 
-// Referrer same-origin, not the default no-referrer: under no-referrer Chromium sends
-// `Origin: null` on the local sign-in form's POST, which sameOriginWrites must refuse.
-const shared = { crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'same-origin' } as const
-
 const noop = async () => {}
 
 /**
  * The security headers of every answer, chosen by what it is. Pages, scripts, images and files
  * get the whole set. A JSON answer is never a document, so the page's policy (~1 KB, sent with
- * every sync call over a satellite link) would say nothing there: it gets what an API answer needs
- * (nothing may load or frame it, no sniffing, no other site may read it), and should one be opened
- * as a page, nothing at all may run in it. Whatever is served as a download (an uploaded HTML
- * manual) may never run as a page of the app.
+ * every sync call over a satellite link) would say nothing there: it gets DATA_ANSWER_HEADERS (an
+ * answer built by lib/json-answer.ts carries them already). Whatever is served as a download (an
+ * uploaded HTML manual) may never run as a page of the app.
  */
 export function answerHeaders(inlineScripts: string[]) {
   const page = secureHeaders({
-    ...shared,
+    crossOriginResourcePolicy: 'same-origin',
+    // Not the default no-referrer: under no-referrer Chromium sends `Origin: null` on the local
+    // sign-in form's POST, which sameOriginWrites must refuse.
+    referrerPolicy: 'same-origin',
     contentSecurityPolicy: pagePolicy(inlineScripts),
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
   })
-  const data = secureHeaders({
-    ...shared,
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  })
   return createMiddleware<AppEnv>(async (c, next) => {
     await next()
+    if (builtAnswer(c.res)) return
     const { headers } = c.res
-    const json = /^application\/([\w.+-]*\+)?json\b/.test(headers.get('Content-Type') ?? '')
-    await (json ? data : page)(c, noop)
+    if (/^application\/([\w.+-]*\+)?json\b/.test(headers.get('Content-Type') ?? '')) {
+      for (const [name, value] of Object.entries(DATA_ANSWER_HEADERS)) headers.set(name, value)
+    } else await page(c, noop)
     if (headers.get('Content-Disposition')?.startsWith('attachment')) {
       headers.set('Content-Security-Policy', "sandbox; default-src 'none'")
     }

@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { parseAccept } from 'hono/utils/accept'
 import type { AppEnv } from '../app-env.ts'
+import { answerWith, type BuiltAnswer, builtAnswer } from '../lib/json-answer.ts'
 
 type Encoding = 'br' | 'gzip'
 
@@ -76,6 +77,8 @@ export function compressAnswers(options: { threshold: number; types: RegExp }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next()
     const res = c.res
+    const built = builtAnswer(res)
+    if (built) return compressBuilt(c, built, options)
     const { headers } = res
     const type = headers.get('Content-Type') ?? ''
     if (c.req.method === 'HEAD' || res.status === 206 || !options.types.test(type)) return
@@ -108,4 +111,20 @@ export function compressAnswers(options: { threshold: number; types: RegExp }) {
     if (etag && !etag.startsWith('W/')) final.set('ETag', `W/${etag}`)
     answer(c, res, body)
   })
+}
+
+/** A built answer (JSON) compressed from the body it holds, its headers still a plain object. */
+async function compressBuilt(
+  c: Context,
+  built: BuiltAnswer,
+  { threshold, types }: { threshold: number; types: RegExp },
+) {
+  const encoding = chosenEncoding(c.req.header('Accept-Encoding'))
+  if (!encoding || built.headers['content-encoding'] || !types.test(built.headers['content-type'] ?? '')) return
+  const size = typeof built.body === 'string' ? Buffer.byteLength(built.body) : built.body.byteLength
+  if (size < threshold) return
+  const plain = typeof built.body === 'string' ? Buffer.from(built.body) : built.body
+  const body = plain.byteLength <= IN_PLACE_MAX ? compressNow[encoding](plain) : await compressLater[encoding](plain)
+  c.res = undefined
+  c.res = answerWith({ ...built, headers: { ...built.headers, 'content-encoding': encoding }, body })
 }

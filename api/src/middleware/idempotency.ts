@@ -10,6 +10,7 @@ import {
   takeOverStaleKey,
 } from '../db/queries/idempotency.ts'
 import { ApiError } from '../errors.ts'
+import { builtAnswer, jsonTextAnswer } from '../lib/json-answer.ts'
 import { now } from '../lib/time.ts'
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/
@@ -65,11 +66,11 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
         )
       }
     } else {
-      c.header('Idempotent-Replayed', 'true')
       const body = stored.response_body ?? ''
-      return c.body(body, (stored.status ?? 200) as ContentfulStatusCode, {
-        'Content-Type': body.startsWith('data:') ? 'text/event-stream' : 'application/json',
-      })
+      const status = (stored.status ?? 200) as ContentfulStatusCode
+      const replayed = { 'Idempotent-Replayed': 'true' }
+      if (!body.startsWith('data:')) return jsonTextAnswer(c, body, { status, headers: replayed })
+      return c.body(body, status, { ...replayed, 'Content-Type': 'text/event-stream' })
     }
   }
 
@@ -96,7 +97,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     void c.res.clone().text().then(store).catch(release)
     return
   }
-  await store(await c.res.clone().text())
+  const built = builtAnswer(c.res)?.body
+  await store(typeof built === 'string' ? built : await c.res.clone().text())
 })
 
 /**

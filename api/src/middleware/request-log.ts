@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import { matchedRoutes } from 'hono/route'
 import type { AppEnv } from '../app-env.ts'
+import { builtAnswer } from '../lib/json-answer.ts'
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/
 
@@ -18,7 +19,8 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   try {
     await next()
   } finally {
-    c.res.headers.set('X-Request-Id', requestId)
+    // A built answer carries it already.
+    if (!builtAnswer(c.res)) c.res.headers.set('X-Request-Id', requestId)
     const route = matchedRoutes(c).find((r) => r.method !== 'ALL')?.path ?? 'unmatched'
     const ms = performance.now() - started
     c.get('deps').metrics?.httpRequest(c.req.method, route, c.res.status, ms / 1000)

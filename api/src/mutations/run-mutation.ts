@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env.ts'
 import type { Db } from '../db/database.ts'
 import { storeIdempotentAnswer } from '../db/queries/idempotency.ts'
 import { ApiError } from '../errors.ts'
+import { jsonTextAnswer } from '../lib/json-answer.ts'
 import type { MutationOutcome } from './outcome.ts'
 
 /**
@@ -46,5 +47,5 @@ export async function answerMutation<T>(
     }
     return outcome
   })
-  return status === 204 ? c.body(null, 204) : c.body(json, status, { 'Content-Type': 'application/json' })
+  return status === 204 ? c.body(null, 204) : jsonTextAnswer(c, json, { status })
 }

@@ -15,6 +15,7 @@ import { answerOrigins, postgresDatabaseSize, systemFigures } from '../db/querie
 import { findTenant, parseModels } from '../db/queries/tenants.ts'
 import type { Env } from '../env.ts'
 import { unavailableReason } from '../experts/providers.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { recentErrors } from '../lib/logger.ts'
 import { validate } from '../middleware/validate.ts'
 import { inviteMember, removeMember, setMemberActive } from '../mutations/members.ts'
@@ -94,5 +95,5 @@ export const adminSystemRoutes = new Hono<AppEnv>()
       models: await modelFigures(db, env, actor.tenant),
       recentErrors: recentErrors(c.get('deps').log, actor.tenant),
     }
-    return c.json(body)
+    return jsonAnswer(c, body)
   })

@@ -17,8 +17,9 @@ import { findTenant, listTenantUsers, parseModels, toTenantConfig } from '../db/
 import { endUserSessions } from '../db/queries/users.ts'
 import { notFound } from '../errors.ts'
 import { providerKeys, testModel } from '../experts/test-model.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { cleanLogo } from '../lib/logo.ts'
-import { pageOf, pageRequest } from '../lib/paging.ts'
+import { pagedAnswer, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { assertMember } from '../mutations/cases.ts'
 import { answerMutation } from '../mutations/run-mutation.ts'
@@ -35,7 +36,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const tenant = await findTenant(db, c.get('actor').tenant)
     if (!tenant) throw notFound('The tenant')
     // Which providers the server holds a key for, so a model choice is never blind (never the key).
-    return c.json({ ...toTenantConfig(tenant), providers: providerKeys(env) })
+    return jsonAnswer(c, { ...toTenantConfig(tenant), providers: providerKeys(env) })
   })
   .post(
     '/admin/models/:expert/test',
@@ -47,7 +48,7 @@ export const adminRoutes = new Hono<AppEnv>()
       const tenant = await findTenant(db, actor.tenant)
       if (!tenant) throw notFound('The tenant')
       const { expert } = c.req.valid('param')
-      return c.json(await testModel(parseModels(tenant)[expert].primary, env, expert))
+      return jsonAnswer(c, await testModel(parseModels(tenant)[expert].primary, env, expert))
     },
   )
   .put('/admin/config', validate('json', updateConfigBodySchema), async (c) => {
@@ -77,7 +78,7 @@ export const adminRoutes = new Hono<AppEnv>()
     assertAdmin(c.get('actor'))
     const page = pageRequest(c.req.valid('query'), null)
     const users = await listTenantUsers(c.get('deps').db, c.get('actor').tenant, page)
-    return c.json(pageOf(c, users, page, (u) => [u.email, u.id]))
+    return pagedAnswer(c, { rows: users, page, keyOf: (u) => [u.email, u.id] }, (shown) => shown)
   })
   // A lost or stolen tablet: the admin signs that user out on every device at once.
   .delete('/admin/users/:userId/sessions', async (c) => {
@@ -86,7 +87,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps')
     const userId = c.req.param('userId')
     await assertMember(db, actor.tenant, userId)
-    return c.json({ ended: await endUserSessions(db, userId) })
+    return jsonAnswer(c, { ended: await endUserSessions(db, userId) })
   })
   // Everything this tenant owns, as tenant:export writes it: the Admin's own copy of the data.
   .get('/admin/export', async (c) => {

@@ -17,6 +17,7 @@ import { deleteStagedUpload } from '../db/queries/staged-uploads.ts'
 import { originalPath, storeOriginal } from '../documents/originals.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { sendStoredFile } from '../lib/send-stored-file.ts'
 import { now } from '../lib/time.ts'
 import { releaseStoredBytes, removeAttachment } from '../mutations/attachments.ts'
@@ -51,7 +52,7 @@ export const attachmentRoutes = new Hono<AppEnv>()
     if (id) {
       const taken = await findAttachmentOwner(db, id)
       if (taken?.case_id === found.id && taken.created_by === actor.userId) {
-        return c.json({ attachment: toAttachment(taken) }, 200)
+        return jsonAnswer(c, { attachment: toAttachment(taken) }, { status: 200 })
       }
       if (taken) throw idTaken('An attachment', 'id', taken.tenant_slug === actor.tenant)
     }
@@ -84,14 +85,14 @@ export const attachmentRoutes = new Hono<AppEnv>()
       await recordChange(trx, actor.tenant, 'attachment', row.id)
       if (upload) await deleteStagedUpload(trx, upload)
     })
-    return c.json({ attachment: toAttachment(row) }, 201)
+    return jsonAnswer(c, { attachment: toAttachment(row) }, { status: 201 })
   })
   .get('/cases/:id/attachments', async (c) => {
     const { db } = c.get('deps')
     const actor = c.get('actor')
     const found = await findVisibleCase(db, actor, c.req.param('id'))
     if (!found) throw notFound('The case')
-    return c.json({ attachments: (await caseAttachments(db, actor.tenant, found.id)).map(toAttachment) })
+    return jsonAnswer(c, { attachments: (await caseAttachments(db, actor.tenant, found.id)).map(toAttachment) })
   })
   .get('/attachments/:id/file', async (c) => {
     const { db, env } = c.get('deps')

@@ -6,6 +6,7 @@ import { oidcCallback, oidcLogin, oidcLogoutUrl } from '../auth/oidc.ts'
 import { endSession, landingPath, startSession } from '../auth/sessions.ts'
 import { findUserByEmail, firstTenantOf, listMembersForSignIn, listUserTenants } from '../db/queries/users.ts'
 import { ApiError } from '../errors.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { requireUser } from '../middleware/auth.ts'
 
 /** Sign-in and the current user: /api/login, /api/logout, /api/auth/user. */
@@ -90,5 +91,5 @@ authRoutes.get('/auth/user', requireUser, async (c) => {
     claims: { sub: user.id },
     tenants: await listUserTenants(c.get('deps').db, user.id),
   }
-  return c.json(body)
+  return jsonAnswer(c, body)
 })

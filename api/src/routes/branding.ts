@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { findTenant, findTenantLogo } from '../db/queries/tenants.ts'
 import { notFound } from '../errors.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { logoSizes } from '../lib/logo.ts'
 
 /**
@@ -39,17 +40,19 @@ export const brandingRoutes = new Hono<AppEnv>()
           ...PWA_MANIFEST_BASE.icons,
         ]
       : PWA_MANIFEST_BASE.icons
-    c.header('Content-Type', 'application/manifest+json')
-    c.header('Cache-Control', 'no-cache')
-    return c.json({
-      ...PWA_MANIFEST_BASE,
-      id: `/t/${slug}`,
-      name: tenant.name || PRODUCT_NAME,
-      short_name: shortName(tenant.name),
-      start_url: `/t/${slug}`,
-      theme_color: tenant.accent_color ?? PWA_THEME_COLOR,
-      icons,
-    })
+    return jsonAnswer(
+      c,
+      {
+        ...PWA_MANIFEST_BASE,
+        id: `/t/${slug}`,
+        name: tenant.name || PRODUCT_NAME,
+        short_name: shortName(tenant.name),
+        start_url: `/t/${slug}`,
+        theme_color: tenant.accent_color ?? PWA_THEME_COLOR,
+        icons,
+      },
+      { headers: { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'no-cache' } },
+    )
   })
 
 /** A home-screen label fits about 12 characters: the name, else its first word, else the product's. */

@@ -3,7 +3,8 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { findVisibleCase, listCaseEvents, listCases, toCase, toCaseEvent } from '../db/queries/cases.ts'
 import { notFound } from '../errors.ts'
-import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
+import { DEFAULT_PAGE, pagedAnswer, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { createCase, replaceCaseDescription, setCaseEquipment, setCaseStatus } from '../mutations/cases.ts'
 import { answerMutation } from '../mutations/run-mutation.ts'
@@ -16,7 +17,7 @@ export const caseRoutes = new Hono<AppEnv>()
   .get('/cases', validate('query', pageQuerySchema), async (c) => {
     const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
     const rows = await listCases(c.get('deps').db, c.get('actor'), page)
-    return c.json(pageOf(c, rows, page, (r) => [r.created_at, r.id]).map(toCase))
+    return pagedAnswer(c, { rows, page, keyOf: (r) => [r.created_at, r.id] }, (shown) => shown.map(toCase))
   })
   .post('/cases', validate('json', createCaseBodySchema), async (c) => {
     const body = c.req.valid('json')
@@ -26,7 +27,7 @@ export const caseRoutes = new Hono<AppEnv>()
   .get('/cases/:id', async (c) => {
     const row = await findVisibleCase(c.get('deps').db, c.get('actor'), c.req.param('id'))
     if (!row) throw notFound('The case')
-    return c.json(toCase(row))
+    return jsonAnswer(c, toCase(row))
   })
   .put('/cases/:id', validate('json', updateCaseBodySchema), async (c) => {
     const actor = c.get('actor')
@@ -42,5 +43,5 @@ export const caseRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps')
     const row = await findVisibleCase(db, c.get('actor'), c.req.param('id'))
     if (!row) throw notFound('The case')
-    return c.json((await listCaseEvents(db, row.id)).map(toCaseEvent))
+    return jsonAnswer(c, (await listCaseEvents(db, row.id)).map(toCaseEvent))
   })

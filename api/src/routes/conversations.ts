@@ -16,7 +16,8 @@ import {
 } from '../db/queries/conversations.ts'
 import { notFound } from '../errors.ts'
 import { stopAnswer } from '../experts/answer-stored-message.ts'
-import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
+import { DEFAULT_PAGE, pagedAnswer, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { deleteConversation, rateAnswer, renameConversation } from '../mutations/chat.ts'
 import { answerMutation } from '../mutations/run-mutation.ts'
@@ -29,7 +30,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     const page = pageRequest(query, DEFAULT_PAGE)
     const filters = { agentId: query.agentId, search: query.q || undefined }
     const rows = await listConversations(c.get('deps').db, tenant, userId, filters, page)
-    return c.json(pageOf(c, rows, page, (r) => [r.updated_at, r.id]).map(toConversation))
+    return pagedAnswer(c, { rows, page, keyOf: (r) => [r.updated_at, r.id] }, (shown) => shown.map(toConversation))
   })
   .patch('/conversations/:id', validate('json', renameConversationSchema), async (c) => {
     const args = { id: c.req.param('id'), title: c.req.valid('json').title }
@@ -46,7 +47,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   .post('/messages/:id/stop', async (c) => {
     const answer = await stopAnswer(c.get('deps'), c.get('actor'), c.req.param('id'))
     if (!answer) throw notFound('An answer being written to that question')
-    return c.json(answer)
+    return jsonAnswer(c, answer)
   })
   .get('/conversations/:id', async (c) => {
     const { db } = c.get('deps')
@@ -57,5 +58,5 @@ export const conversationRoutes = new Hono<AppEnv>()
       ...toConversation(row),
       messages: (await listMessages(db, row.id)).map(toMessage),
     }
-    return c.json(body)
+    return jsonAnswer(c, body)
   })

@@ -9,7 +9,8 @@ import { addDocuments, getDocument, remove, replaceFile, updateDocument } from '
 import { originalPath } from '../documents/originals.ts'
 import { receiveFiles } from '../documents/upload.ts'
 import { ApiError } from '../errors.ts'
-import { pageOf, pageRequest } from '../lib/paging.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
+import { pagedAnswer, pageRequest } from '../lib/paging.ts'
 import { sendStoredFile } from '../lib/send-stored-file.ts'
 import { validate } from '../middleware/validate.ts'
 
@@ -33,7 +34,9 @@ documentRoutes
     const { db } = c.get('deps')
     const page = pageRequest(c.req.valid('query'), null)
     const documents = await listDocuments(db, c.get('actor').tenant, c.req.valid('param').expert, page)
-    return c.json({ documents: pageOf(c, documents, page, (d) => [d.createdAt, d.id]) })
+    return pagedAnswer(c, { rows: documents, page, keyOf: (d) => [d.createdAt, d.id] }, (shown) => ({
+      documents: shown,
+    }))
   })
   .post('/experts/:expert/documents', expertParam, async (c) => {
     const actor = c.get('actor')
@@ -41,10 +44,10 @@ documentRoutes
     const deps = c.get('deps')
     const files = await receiveFiles(c.req.raw, deps.env.documentsDir, maxUploadBytes(c))
     const documents = await addDocuments(deps, actor, c.req.valid('param').expert, files)
-    return c.json({ documents }, 202)
+    return jsonAnswer(c, { documents }, { status: 202 })
   })
   .get('/documents/:id', async (c) => {
-    return c.json({ document: await getDocument(c.get('deps'), c.get('actor').tenant, documentId(c)) })
+    return jsonAnswer(c, { document: await getDocument(c.get('deps'), c.get('actor').tenant, documentId(c)) })
   })
   .get(
     '/documents/:id/passages',
@@ -52,7 +55,7 @@ documentRoutes
     async (c) => {
       const deps = c.get('deps')
       const doc = await getDocument(deps, c.get('actor').tenant, documentId(c))
-      return c.json({ passages: await listPassages(deps.db, doc.id, c.req.valid('query').page) })
+      return jsonAnswer(c, { passages: await listPassages(deps.db, doc.id, c.req.valid('query').page) })
     },
   )
   .get('/documents/:id/file', async (c) => {
@@ -81,13 +84,17 @@ documentRoutes
       for (const f of files) fs.rmSync(f.tempPath, { force: true })
       throw new ApiError('invalid_input', 'Send exactly one file to replace a document.', { field: 'file' })
     }
-    return c.json({ document: await replaceFile(deps, actor, id, files[0] as (typeof files)[0]) }, 202)
+    return jsonAnswer(
+      c,
+      { document: await replaceFile(deps, actor, id, files[0] as (typeof files)[0]) },
+      { status: 202 },
+    )
   })
   .patch('/documents/:id', validate('json', updateDocumentSchema), async (c) => {
     const actor = c.get('actor')
     assertAdmin(actor)
     const document = await updateDocument(c.get('deps'), actor, documentId(c), c.req.valid('json'))
-    return c.json({ document })
+    return jsonAnswer(c, { document })
   })
   .delete('/documents/:id', async (c) => {
     const actor = c.get('actor')

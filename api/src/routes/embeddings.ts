@@ -5,6 +5,7 @@ import { assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
 import { saveEmbeddingSettings } from '../db/queries/embeddings.ts'
 import { embeddingStatus, startEmbedding } from '../embeddings/indexer.ts'
 import { ApiError } from '../errors.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { now } from '../lib/time.ts'
 import { validate } from '../middleware/validate.ts'
 
@@ -17,7 +18,7 @@ export const embeddingRoutes = new Hono<AppEnv>()
   .get('/admin/embedding', async (c) => {
     const actor = c.get('actor')
     assertManagerOrAdmin(actor)
-    return c.json(await embeddingStatus(c.get('deps').db, actor.tenant))
+    return jsonAnswer(c, await embeddingStatus(c.get('deps').db, actor.tenant))
   })
   .put('/admin/embedding', validate('json', embeddingSettingsSchema), async (c) => {
     const actor = c.get('actor')
@@ -31,5 +32,5 @@ export const embeddingRoutes = new Hono<AppEnv>()
     }
     await saveEmbeddingSettings(deps.db, actor.tenant, embedding, now())
     if (embedding) void startEmbedding(deps, actor.tenant)
-    return c.json(await embeddingStatus(deps.db, actor.tenant))
+    return jsonAnswer(c, await embeddingStatus(deps.db, actor.tenant))
   })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { html } from 'hono/html'
 import type { AppEnv } from '../app-env.ts'
+import { jsonTextAnswer } from '../lib/json-answer.ts'
 import { openApiDocument } from '../openapi/document.ts'
 import { OPERATIONS } from '../openapi/operations.ts'
 
@@ -10,7 +11,7 @@ let cached: string | null = null
 export const openApiRoutes = new Hono<AppEnv>()
   .get('/openapi.json', (c) => {
     cached ??= JSON.stringify(openApiDocument())
-    return c.body(cached, 200, { 'Content-Type': 'application/json' })
+    return jsonTextAnswer(c, cached)
   })
   .get('/docs', (c) => {
     const rows = OPERATIONS.map(

@@ -2,6 +2,7 @@ import { reportRangeQuerySchema } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { activity, lowConfidenceTopics, reportSummary, topSearches, trainingSummary } from '../db/queries/reports.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { validate } from '../middleware/validate.ts'
 
 const range = validate('query', reportRangeQuerySchema)
@@ -13,17 +14,17 @@ const range = validate('query', reportRangeQuerySchema)
  */
 export const reportRoutes = new Hono<AppEnv>()
   .get('/reports/top-searches', range, async (c) =>
-    c.json(await topSearches(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
+    jsonAnswer(c, await topSearches(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
   )
   .get('/reports/low-confidence', range, async (c) =>
-    c.json(await lowConfidenceTopics(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
+    jsonAnswer(c, await lowConfidenceTopics(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
   )
   .get('/reports/training-summary', range, async (c) =>
-    c.json(await trainingSummary(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
+    jsonAnswer(c, await trainingSummary(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
   )
   .get('/reports/summary', range, async (c) =>
-    c.json(await reportSummary(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
+    jsonAnswer(c, await reportSummary(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
   )
   .get('/reports/activity', range, async (c) =>
-    c.json(await activity(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
+    jsonAnswer(c, await activity(c.get('deps').db, c.get('actor').tenant, c.req.valid('query'))),
   )

@@ -11,6 +11,7 @@ import {
   stagedBytes,
 } from '../db/queries/staged-uploads.ts'
 import { ApiError, notFound } from '../errors.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { now } from '../lib/time.ts'
 
 const OPEN_UPLOADS_MAX = 10
@@ -24,7 +25,7 @@ export const stagedUploadRoutes = new Hono<AppEnv>()
   .get('/uploads/:id', async (c) => {
     const staged = await ownStaged(c.get('deps').db, c.get('actor'), c.req.param('id'))
     if (!staged) throw notFound('The upload')
-    return c.json({ received: staged.received })
+    return jsonAnswer(c, { received: staged.received })
   })
   .put('/uploads/:id/chunks/:start', async (c) => {
     const { db } = c.get('deps')
@@ -65,7 +66,7 @@ export const stagedUploadRoutes = new Hono<AppEnv>()
       await appendChunk(trx, id.data, start, bytes, now())
       return start + bytes.length
     })
-    return c.json({ received })
+    return jsonAnswer(c, { received })
   })
 
 async function ownStaged(db: Db, actor: Actor, id: string) {

@@ -1,6 +1,7 @@
 import { pullQuerySchema, pushBodySchema } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { validate } from '../middleware/validate.ts'
 import { releaseStoredBytes } from '../mutations/attachments.ts'
 import { pullChanges } from '../sync/pull.ts'
@@ -20,7 +21,7 @@ export const syncRoutes = new Hono<AppEnv>()
     for (const result of answer.results) metrics?.mutations.inc({ outcome: result.status })
     for (const messageId of newMessages) deps.onUserMessage?.(actor, messageId)
     for (const sha256 of removedFiles) await releaseStoredBytes(deps, sha256)
-    return c.json(answer)
+    return jsonAnswer(c, answer)
   })
   .get('/pull', validate('query', pullQuerySchema), async (c) => {
     const { cursor, limit } = c.req.valid('query')
@@ -28,5 +29,5 @@ export const syncRoutes = new Hono<AppEnv>()
     const answer = await pullChanges(deps.db, c.get('actor'), cursor, limit)
     deps.metrics?.syncRequests.inc({ kind: 'pull' })
     if ('changes' in answer) deps.metrics?.syncRows.inc({ kind: 'pull' }, answer.changes.length)
-    return c.json(answer)
+    return jsonAnswer(c, answer)
   })

@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env.ts'
 import { assertAdmin } from '../auth/actor.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { expertSynonyms, saveSynonyms } from '../db/queries/synonyms.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { now } from '../lib/time.ts'
 import { validate } from '../middleware/validate.ts'
 
@@ -22,7 +23,7 @@ const answer = (groups: string[][]) => ({ groups, shipped: MARINE_SYNONYMS.map((
 synonymRoutes
   .get('/experts/:expert/synonyms', expertParam, async (c) => {
     const { db } = c.get('deps')
-    return c.json(answer(await expertSynonyms(db, c.get('actor').tenant, c.req.valid('param').expert)))
+    return jsonAnswer(c, answer(await expertSynonyms(db, c.get('actor').tenant, c.req.valid('param').expert)))
   })
   .put('/experts/:expert/synonyms', expertParam, validate('json', expertSynonymsSchema), async (c) => {
     const actor = c.get('actor')
@@ -34,5 +35,5 @@ synonymRoutes
       await saveSynonyms(trx, { tenant: actor.tenant, expert, groups, userId: actor.userId, at: now() })
       await recordChange(trx, actor.tenant, 'knowledge', expert)
     })
-    return c.json(answer(groups))
+    return jsonAnswer(c, answer(groups))
   })

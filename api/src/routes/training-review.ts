@@ -11,6 +11,7 @@ import {
 import { ApiError, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { reencodeImage } from '../lib/images.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
 import { now } from '../lib/time.ts'
 import { validate } from '../middleware/validate.ts'
 import { draftTraining } from '../training/draft-material.ts'
@@ -25,7 +26,7 @@ export const trainingReviewRoutes = new Hono<AppEnv>()
   .post('/training/drafts', validate('json', draftRequestSchema), async (c) => {
     const actor = c.get('actor')
     assertManagerOrAdmin(actor, 'Only managers and admins draft training sets.')
-    return c.json(await draftTraining(c.get('deps'), actor, c.req.valid('json')))
+    return jsonAnswer(c, await draftTraining(c.get('deps'), actor, c.req.valid('json')))
   })
   .post('/training/images', async (c) => {
     const actor = c.get('actor')
@@ -47,7 +48,7 @@ export const trainingReviewRoutes = new Hono<AppEnv>()
       created_by: actor.userId,
       created_at: now(),
     })
-    return c.json({ url: `/api/t/${actor.tenant}/training/images/${id}` }, 201)
+    return jsonAnswer(c, { url: `/api/t/${actor.tenant}/training/images/${id}` }, { status: 201 })
   })
   .get('/training/images/:id', async (c) => {
     const actor = c.get('actor')
@@ -68,5 +69,5 @@ export const trainingReviewRoutes = new Hono<AppEnv>()
     if (!assignment || assignment.tenant_slug !== actor.tenant) throw notFound('The assignment')
     const set = await findTenantTrainingSet(db, actor.tenant, assignment.set_id)
     if (!set) throw notFound('The training set')
-    return c.json(await assignmentResults(db, actor.tenant, assignment, set))
+    return jsonAnswer(c, await assignmentResults(db, actor.tenant, assignment, set))
   })

@@ -18,7 +18,8 @@ import {
 } from '../db/queries/training.ts'
 import { assignmentStats, myAssignments, myResults } from '../db/queries/training-attempts.ts'
 import { newId } from '../lib/ids.ts'
-import { DEFAULT_PAGE, pageOf, pageRequest } from '../lib/paging.ts'
+import { jsonAnswer } from '../lib/json-answer.ts'
+import { DEFAULT_PAGE, pagedAnswer, pageRequest } from '../lib/paging.ts'
 import { validate } from '../middleware/validate.ts'
 import { answerMutation } from '../mutations/run-mutation.ts'
 import { assignTraining, createTrainingSet, updateTrainingSet } from '../mutations/training.ts'
@@ -32,7 +33,7 @@ export const trainingRoutes = new Hono<AppEnv>()
   .get('/training/sets', validate('query', pageQuerySchema), async (c) => {
     const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
     const rows = await listTrainingSets(c.get('deps').db, c.get('actor').tenant, page)
-    return c.json(pageOf(c, rows, page, (r) => [r.created_at, r.id]).map(toTrainingSet))
+    return pagedAnswer(c, { rows, page, keyOf: (r) => [r.created_at, r.id] }, (shown) => shown.map(toTrainingSet))
   })
   .post('/training/build', validate('json', buildTrainingBodySchema), async (c) => {
     const body = c.req.valid('json')
@@ -51,9 +52,11 @@ export const trainingRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps')
     const actor = c.get('actor')
     const page = pageRequest(c.req.valid('query'), DEFAULT_PAGE)
-    const rows = pageOf(c, await listAssignments(db, actor, page), page, (r) => [r.created_at, r.id])
-    const stats = await assignmentStats(db, actor.tenant, rows)
-    return c.json(rows.map((row) => ({ ...toAssignment(row), stats: stats.get(row.id) })))
+    const rows = await listAssignments(db, actor, page)
+    return pagedAnswer(c, { rows, page, keyOf: (r) => [r.created_at, r.id] }, async (shown) => {
+      const stats = await assignmentStats(db, actor.tenant, shown)
+      return shown.map((row) => ({ ...toAssignment(row), stats: stats.get(row.id) }))
+    })
   })
   .get('/training/mine', async (c) => {
     const { db } = c.get('deps')
@@ -76,7 +79,7 @@ export const trainingRoutes = new Hono<AppEnv>()
         score: score ?? null,
       })
     }
-    return c.json({ items })
+    return jsonAnswer(c, { items })
   })
   .post('/training/assignments/:id/attempts', validate('json', attemptBodySchema), async (c) => {
     const { answers, setVersion } = c.req.valid('json')
