@@ -17,12 +17,14 @@ import {
   tokens,
   withAsked,
   withoutNames,
+  withUnits,
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
 import { caseVessels } from '../db/queries/cases.ts'
 import { passagesByIds } from '../db/queries/embeddings.ts'
 import {
   documentFrequencies,
+  documentsHolding,
   expertPassageCount,
   type PassageHit,
   searchPassages,
@@ -69,10 +71,13 @@ export async function retrieve(
     for (const [stem, n] of await documentFrequencies(db, tenant, expert, splits.stems)) frequencies.set(stem, n)
   }
   const spelt = splits.withKnown(joined, df)
-  const terms = withAsked(query, await correctTypos(db, { tenant, expert }, spelt, frequencies, capitalised(query)))
+  const corrected = await correctTypos(db, { tenant, expert }, spelt, frequencies, capitalised(query))
+  const terms = withUnits(query, withAsked(query, corrected))
+  const holding = await documentsHolding(db, tenant, expert, stemsOf(terms.filter((term) => term.unit)))
   const stats: TermStats = {
     passages: await expertPassageCount(db, tenant, expert),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
+    documentHolds: (document, stem) => holding.get(stem)?.has(document) === true,
   }
   const forms = poolForms(terms, stats)
   const lexical = forms ? await searchPassages(db, tenant, expert, forms, POOL_SIZE) : []

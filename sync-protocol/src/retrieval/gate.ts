@@ -9,6 +9,7 @@
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
 import { type SoughtStems, soughtStems, stemPositions, tokens } from './bm25.ts'
+import { namesUnits, unitRequirements } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export const TOP_K = 5
@@ -51,6 +52,8 @@ export const DENSE_RELEVANT_NEARNESS = 4
 export interface TermStats {
   passages: number
   documentFrequency: (stem: string) => number
+  /** Whether a document holds a stem (for the unit names a question writes, subject.ts). */
+  documentHolds: (documentId: string, stem: string) => boolean
 }
 
 export interface Retrieval {
@@ -87,6 +90,8 @@ interface Weighting {
   knownTotal: number
   /** The summed weight of all terms (1 when none weighs anything). */
   total: number
+  /** Terms of which a manual must hold one per unit the question names (subject.ts). */
+  units: number[][]
 }
 
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
@@ -111,6 +116,10 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     specific: raw.map((w) => w !== null && w >= specificFloor),
     stems: soughtStems(new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))),
     asked: terms.map((term, i) => term.asked === true && raw[i] !== null),
+    units: unitRequirements(
+      terms,
+      raw.map((w) => w !== null),
+    ),
   }
 }
 
@@ -210,7 +219,11 @@ function scoreCandidate(
   pool: number,
   forms: string[][][],
   weighting: Weighting,
+  stats: TermStats,
 ): Scored {
+  const holds = (stem: string) => stats.documentHolds(candidate.documentId, stem)
+  // A manual that does not name the unit the question is about answers for other equipment.
+  if (!namesUnits(weighting.units, forms, holds)) return { candidate, coverage: 0, score: 0 }
   const body = stemPositions(candidate.text, weighting.stems)
   const heading = stemPositions(`${candidate.title} ${candidate.section ?? ''}`, weighting.stems)
   const bodyHits = forms.map((term) => positions(body, term))
@@ -243,7 +256,7 @@ export function rankCandidates(
   const weighting = termWeights(terms, stats)
   const { weights } = weighting
   const forms = terms.map((term) => term.forms.map(formStems).filter((stems) => stems.length > 0))
-  const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weighting))
+  const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weighting, stats))
   const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
   if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights }
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)

@@ -126,6 +126,26 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, 'bearing noise on the XR9000').sources[0]?.id).toBe('doc1:2')
   })
 
+  it('does not answer about a unit the manuals know from a manual that never names it', () => {
+    const other = { documentId: 'doc2', fileName: 'usr.html', title: 'Lowrance USR files' }
+    const index = buildIndex([
+      ...PASSAGES,
+      passage(4, 'Every positive feed needs a fuse sized for the cable and the load.', 'Fuses'),
+      testPassage(5, 'Newer Lowrance models (HDS, Hook) export waypoints to an SD card.', other),
+      testPassage(6, 'Garmin GPSMAP 60 and 76 receivers talk over the serial cable.', other),
+    ])
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed').sources[0]?.id).toBe('doc1:4')
+    // The fuse passage's manual names neither word: it is about fusing in general, not that unit.
+    expect(retrieveKept('demo', index, 'what size fuse does a Lowrance HDS need on its power feed').sources).toEqual([])
+    // A model the manuals do not hold is not covered by those of its family they do.
+    expect(retrieveKept('demo', index, 'which serial cable for a Garmin GPSMAP 8617').sources).toEqual([])
+    expect(retrieveKept('demo', index, 'which serial cable for a Garmin GPSMAP 60').sources[0]?.id).toBe('doc1:6')
+    // A name with a word no manual holds is no equipment they cover, so it is no reason to say nothing.
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed on the Sea Breeze').sources[0]?.id).toBe(
+      'doc1:4',
+    )
+  })
+
   it('answers with the sentence that carries it, a table row or list whole, and what follows a colon', () => {
     const index = buildIndex([
       passage(

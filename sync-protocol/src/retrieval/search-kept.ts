@@ -7,6 +7,7 @@ import { withAsked } from './asked.ts'
 import { type Bm25Index, searchIndex } from './bm25.ts'
 import { joinedSpellings, splitSpellings } from './compounds.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
+import { withUnits } from './subject.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
 import { capitalised, closestWord, misspeltStem } from './typos.ts'
@@ -22,6 +23,8 @@ export function retrieveKept(
   const stats: TermStats = {
     passages: index.passages.length,
     documentFrequency: (stem) => index.postings.get(stem)?.length ?? 0,
+    documentHolds: (document, stem) =>
+      index.postings.get(stem)?.some(([i]) => index.passages[i]?.documentId === document) === true,
   }
   const words = searchTerms(query)
   const df = stats.documentFrequency
@@ -42,5 +45,5 @@ export function retrieveKept(
     terms.flatMap((t) => t.forms),
     POOL_SIZE,
   )
-  return rankCandidates(tenant, withAsked(query, terms), pool, stats, preferred)
+  return rankCandidates(tenant, withUnits(query, withAsked(query, terms)), pool, stats, preferred)
 }

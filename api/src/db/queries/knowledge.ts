@@ -131,6 +131,29 @@ export async function documentFrequencies(
   return new Map(rows.map((r) => [r.term, Number(r.df)]))
 }
 
+/** Which of the expert's ready documents hold each stem. */
+export async function documentsHolding(
+  db: Db,
+  tenant: string,
+  expert: string,
+  stems: string[],
+): Promise<Map<string, Set<string>>> {
+  const holding = new Map<string, Set<string>>()
+  if (stems.length === 0) return holding
+  const rows = await db
+    .selectFrom('kb_document_terms as t')
+    .crossJoin('kb_documents as d')
+    .whereRef('d.id', '=', 't.document_id')
+    .select(['t.term', 't.document_id'])
+    .where('t.term', 'in', stems)
+    .where('d.tenant_slug', '=', tenant)
+    .where('d.expert', '=', expert)
+    .where('d.status', '=', 'ready')
+    .execute()
+  for (const { term, document_id } of rows) holding.set(term, (holding.get(term) ?? new Set()).add(document_id))
+  return holding
+}
+
 /**
  * The expert's known stems starting with `prefix` (two letters) and `lengths` long, with how many
  * passages hold them (typo candidates).

@@ -1,0 +1,82 @@
+/**
+ * The units a question names: two capitalised words or more in a row, not where a sentence starts,
+ * a model number perhaps ending them ("Lowrance HDS", "Garmin GPSMAP 8617"). A manual that names
+ * none of their words is about other equipment: its generic fuse table or NMEA 0183 page answers a
+ * neighbouring question, not how that unit is fused or set up.
+ */
+import type { QueryTerm } from './synonyms.ts'
+
+export interface UnitName {
+  /** Its words as written, lower-cased. */
+  words: string[]
+  /** Whether its last word is a model code: digits, or capitals after the first letter ("HDS", "8617"). */
+  code: boolean
+}
+
+const hasCapital = (word: string) => /\p{Lu}/u.test(word) && word !== 'I'
+const isCode = (word: string) => /\p{N}/u.test(word) || /^.\P{Lu}*\p{Lu}/u.test(word)
+
+/** The names a question writes, in order. */
+export function unitNames(query: string): UnitName[] {
+  const text = query.normalize('NFKC')
+  const names: UnitName[] = []
+  let run: string[] = []
+  let end = 0
+  const close = () => {
+    const last = run[run.length - 1]
+    if (last !== undefined && run.filter((word) => /\p{L}/u.test(word)).length >= 2) {
+      names.push({ words: run.map((word) => word.toLowerCase()), code: isCode(last) })
+    }
+    run = []
+  }
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const [word] = match
+    const gap = text.slice(end, match.index)
+    end = match.index + word.length
+    // A capital that starts a sentence is grammar, unless the word has more of them ("GPSMan").
+    const sentenceStart = match.index === 0 || /[.?!:;]/.test(gap)
+    if (sentenceStart || !/^[\s-]*$/.test(gap)) close()
+    if (hasCapital(sentenceStart ? word.slice(1) : word) || (run.length > 0 && /\p{N}/u.test(word))) run.push(word)
+    else close()
+  }
+  close()
+  return names
+}
+
+/** The terms marked with the unit name they are a word of (words that are no term, "K" of "Signal K", left out). */
+export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
+  const marked = terms.map((term) => ({ ...term }))
+  unitNames(query).forEach(({ words, code }, name) => {
+    const at = words.map((word) => marked.findIndex((term) => term.word === word && term.unit === undefined))
+    if (at.filter((i) => i >= 0).length < 2) return
+    at.forEach((i, k) => {
+      const term = marked[i]
+      if (term) term.unit = { name, code: code && k === words.length - 1 }
+    })
+  })
+  return marked
+}
+
+/**
+ * For each name the manuals know, the terms of which a manual must hold one to answer about it:
+ * its model code when it ends in one (no manual holds an unknown code: they cover the maker or
+ * the family, "Garmin GPSMAP", not this unit), else any of its words. A name with another word no
+ * manual holds ("the Sea Breeze", "Blue Moon II") is no equipment they know, and is left to the
+ * unknown-word weighting.
+ */
+export function unitRequirements(terms: QueryTerm[], known: boolean[]): number[][] {
+  const names = new Map<number, number[]>()
+  terms.forEach((term, i) => {
+    if (term.unit) names.set(term.unit.name, [...(names.get(term.unit.name) ?? []), i])
+  })
+  return [...names.values()].flatMap((at) => {
+    const code = at.find((i) => terms[i]?.unit?.code)
+    if (!at.every((i) => i === code || known[i])) return []
+    return [code === undefined ? at : [code]]
+  })
+}
+
+/** Whether a document holds one term of every requirement (a term: all stems of one of its spellings). */
+export function namesUnits(requirements: number[][], forms: string[][][], holds: (stem: string) => boolean): boolean {
+  return requirements.every((at) => at.some((i) => forms[i]?.some((stems) => stems.every(holds))))
+}
