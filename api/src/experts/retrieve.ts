@@ -3,9 +3,11 @@ import {
   allowedEdits,
   capitalised,
   closestWord,
+  codeWords,
   expandTerms,
   joinedSpellings,
   misspeltStem,
+  ofDocumentedFamily,
   POOL_SIZE,
   type QueryTerm,
   type Retrieval,
@@ -15,6 +17,7 @@ import {
   type TermStats,
   TOP_K,
   tokens,
+  unheldCode,
   withAsked,
   withoutNames,
   withUnits,
@@ -72,6 +75,7 @@ export async function retrieve(
   }
   const spelt = splits.withKnown(joined, df)
   const corrected = await correctTypos(db, { tenant, expert }, spelt, frequencies, capitalised(query))
+  await markUndocumented(db, { tenant, expert }, corrected, codeWords(query), frequencies)
   const terms = withUnits(query, withAsked(query, corrected))
   const holding = await documentsHolding(db, tenant, expert, stemsOf(terms.filter((term) => term.unit)))
   const stats: TermStats = {
@@ -143,4 +147,21 @@ async function correctTypos(
     } else corrected.push(term)
   }
   return corrected
+}
+
+/** Marks each code the manuals do not hold but whose family they document (ofDocumentedFamily). */
+async function markUndocumented(
+  db: Db,
+  scope: { tenant: string; expert: string },
+  terms: QueryTerm[],
+  codes: ReadonlySet<string>,
+  frequencies: Map<string, number>,
+): Promise<void> {
+  for (const term of terms) {
+    const stem = unheldCode(term, (s) => frequencies.get(s) ?? 0, codes)
+    if (!stem) continue
+    const lengths = { min: stem.length, max: stem.length }
+    const vocabulary = await vocabularyFrom(db, scope.tenant, scope.expert, stem.slice(0, 2), lengths)
+    if (ofDocumentedFamily(stem, vocabulary)) term.undocumented = true
+  }
 }

@@ -146,6 +146,22 @@ describe('the retrieval core shared by the server and the device', () => {
     )
   })
 
+  it('says nothing relevant about a code the manuals leave out of a family they document', () => {
+    const index = buildIndex([
+      ...PASSAGES,
+      passage(4, '$PGRMC Garmin proprietary sentence: sensor configuration fields.', 'PGRMC'),
+      passage(5, '$PGRMM Garmin proprietary sentence: the map datum field.', 'PGRMM'),
+      passage(6, '$PGRMZ Garmin proprietary sentence: the altitude fields.', 'PGRMZ'),
+    ])
+    expect(retrieveKept('demo', index, "What does Garmin's $PGRMM sentence contain?").sources[0]?.id).toBe('doc1:5')
+    // Its siblings' pages hold every other word of the question.
+    expect(retrieveKept('demo', index, "What does Garmin's $PGRMH sentence contain?").sources).toEqual([])
+    // A code with no such family (a serial number in an aside) is only an unknown word.
+    expect(
+      retrieveKept('demo', index, "What does Garmin's $PGRMM sentence contain, serial SN4471A?").sources[0]?.id,
+    ).toBe('doc1:5')
+  })
+
   it('answers with the sentence that carries it, a table row or list whole, and what follows a colon', () => {
     const index = buildIndex([
       passage(

@@ -7,7 +7,7 @@ import { withAsked } from './asked.ts'
 import { type Bm25Index, searchIndex } from './bm25.ts'
 import { joinedSpellings, splitSpellings } from './compounds.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
-import { withUnits } from './subject.ts'
+import { codeWords, ofDocumentedFamily, unheldCode, withUnits } from './subject.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
 import { capitalised, closestWord, misspeltStem } from './typos.ts'
@@ -40,6 +40,15 @@ export function retrieveKept(
     const fix = closestWord(stem, vocabulary)
     return fix ? { ...term, forms: [...term.forms, fix] } : term
   })
+  const coded = codeWords(query)
+  const vocabulary = (stem: string) =>
+    [...index.postings]
+      .filter(([t]) => t.length === stem.length && t.startsWith(stem.slice(0, 2)))
+      .map(([t, list]): [string, number] => [t, list.length])
+  for (const term of terms) {
+    const stem = unheldCode(term, stats.documentFrequency, coded)
+    if (stem && ofDocumentedFamily(stem, vocabulary(stem))) term.undocumented = true
+  }
   const pool = searchIndex(
     index,
     terms.flatMap((t) => t.forms),

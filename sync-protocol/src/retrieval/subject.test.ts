@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { unitNames } from './subject.ts'
+import { codeWords, ofDocumentedFamily, unitNames } from './subject.ts'
 
 describe('the units a question names', () => {
   it.each([
@@ -21,5 +21,20 @@ describe('the units a question names', () => {
     ],
   ])('%s', (question, names) => {
     expect(unitNames(question)).toEqual(names)
+  })
+
+  it('takes words in capitals, or letters then digits, for codes', () => {
+    expect(codeWords("What does Garmin's $PGRMH sentence contain on the M506, job 4471?")).toEqual(
+      new Set(['pgrmh', 'm506']),
+    )
+    expect(codeWords('WHAT DOES PGRMH CONTAIN')).toEqual(new Set())
+  })
+
+  it('knows a code of a family by two siblings one character away', () => {
+    const known = (...terms: string[]) => terms.map((t): [string, number] => [t, 1])
+    expect(ofDocumentedFamily('pgrmh', known('pgrmc', 'pgrmm', 'pgrmz'))).toBe(true)
+    expect(ofDocumentedFamily('pgrmh', known('pgrmc'))).toBe(false)
+    // Longer or shorter is another word ("ttyusb0" for "ttyusb"), not a sibling.
+    expect(ofDocumentedFamily('ttyusb', known('ttyusb0', 'ttyusb1', 'ttyusbx'))).toBe(false)
   })
 })

@@ -4,6 +4,7 @@
  * none of their words is about other equipment: its generic fuse table or NMEA 0183 page answers a
  * neighbouring question, not how that unit is fused or set up.
  */
+import { tokens } from './bm25.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export interface UnitName {
@@ -58,7 +59,8 @@ export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
 }
 
 /**
- * For each name the manuals know, the terms of which a manual must hold one to answer about it:
+ * For each name the manuals know, and each code of a family they document but not itself
+ * (ofDocumentedFamily), the terms of which a manual must hold one to answer about it:
  * its model code when it ends in one (no manual holds an unknown code: they cover the maker or
  * the family, "Garmin GPSMAP", not this unit), else any of its words. A name with another word no
  * manual holds ("the Sea Breeze", "Blue Moon II") is no equipment they know, and is left to the
@@ -69,14 +71,50 @@ export function unitRequirements(terms: QueryTerm[], known: boolean[]): number[]
   terms.forEach((term, i) => {
     if (term.unit) names.set(term.unit.name, [...(names.get(term.unit.name) ?? []), i])
   })
-  return [...names.values()].flatMap((at) => {
+  const named = [...names.values()].flatMap((at) => {
     const code = at.find((i) => terms[i]?.unit?.code)
     if (!at.every((i) => i === code || known[i])) return []
     return [code === undefined ? at : [code]]
   })
+  return [...named, ...terms.flatMap((term, i) => (term.undocumented ? [[i]] : []))]
 }
 
 /** Whether a document holds one term of every requirement (a term: all stems of one of its spellings). */
 export function namesUnits(requirements: number[][], forms: string[][][], holds: (stem: string) => boolean): boolean {
   return requirements.every((at) => at.some((i) => forms[i]?.some((stems) => stems.every(holds))))
+}
+
+/** Words a question writes as codes: in capitals ("PGRMH"), or letters then digits ("M506"). */
+export function codeWords(query: string): Set<string> {
+  const words = [...query.normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)
+  const capitals = words.some((word) => /\p{Ll}/u.test(word)) ? /^\p{Lu}{2,}$/u : /^$/
+  return new Set(words.filter((word) => capitals.test(word) || /^\p{L}+\p{N}/u.test(word)).map((w) => w.toLowerCase()))
+}
+
+/**
+ * Whether a code no manual holds is a member of a family they document: two of their codes or
+ * more differ from it in one character ("PGRMC", "PGRMM" for "PGRMH"). Their pages on its siblings
+ * do not say what it is.
+ */
+export function ofDocumentedFamily(stem: string, vocabulary: Iterable<[string, number]>): boolean {
+  let siblings = 0
+  for (const [term] of vocabulary) {
+    if (term.length !== stem.length || term === stem) continue
+    let differ = 0
+    for (let i = 0; i < stem.length && differ < 2; i++) if (term[i] !== stem[i]) differ++
+    if (differ === 1) siblings++
+  }
+  return siblings >= 2
+}
+
+/** The stem of a term that is a code the question writes (codeWords) and no manual holds; null otherwise. */
+export function unheldCode(
+  term: QueryTerm,
+  documentFrequency: (stem: string) => number,
+  codes: ReadonlySet<string>,
+): string | null {
+  const stems = tokens(term.word)
+  const [stem] = stems
+  if (!stem || stems.length > 1 || !codes.has(term.word)) return null
+  return term.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0)) ? null : stem
 }

@@ -59,6 +59,8 @@ export interface QueryTerm {
   asked?: boolean
   /** The unit name (subject.ts) it is a word of, and whether it is that name's model code. */
   unit?: { name: number; code: boolean }
+  /** A code no manual holds, of a family of codes they document (subject.ts). */
+  undocumented?: boolean
 }
 
 /**

@@ -155,7 +155,7 @@ export async function documentsHolding(
 }
 
 /**
- * The expert's known stems starting with `prefix` (two letters) and `lengths` long, with how many
+ * The expert's known stems starting with `prefix` (two letters or digits) and `lengths` long, with how many
  * passages hold them (typo candidates).
  */
 export async function vocabularyFrom(
@@ -165,7 +165,7 @@ export async function vocabularyFrom(
   prefix: string,
   lengths: { min: number; max: number },
 ): Promise<[string, number][]> {
-  if (!/^\p{L}\p{L}$/u.test(prefix)) return []
+  if (!/^[\p{L}\p{N}]{2}$/u.test(prefix)) return []
   const next = `${prefix[0]}${String.fromCodePoint((prefix.codePointAt(1) ?? 0) + 1)}`
   const rows = await db
     .selectFrom('kb_document_terms as t')
