@@ -28,7 +28,7 @@ import { passagesByIds } from '../db/queries/embeddings.ts'
 import {
   documentFrequencies,
   documentsHolding,
-  expertPassageCount,
+  expertCounts,
   type PassageHit,
   searchPassages,
   vocabularyFrom,
@@ -78,10 +78,11 @@ export async function retrieve(
   await markUndocumented(db, { tenant, expert }, corrected, codeWords(query), frequencies)
   const terms = withUnits(query, withAsked(query, corrected))
   const holding = await documentsHolding(db, tenant, expert, stemsOf(terms.filter((term) => term.unit)))
+  const none = new Set<string>()
   const stats: TermStats = {
-    passages: await expertPassageCount(db, tenant, expert),
+    ...(await expertCounts(db, tenant, expert)),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
-    documentHolds: (document, stem) => holding.get(stem)?.has(document) === true,
+    holders: (stem) => holding.get(stem) ?? none,
   }
   const forms = poolForms(terms, stats)
   const lexical = forms ? await searchPassages(db, tenant, expert, forms, POOL_SIZE) : []

@@ -51,9 +51,10 @@ export const DENSE_RELEVANT_NEARNESS = 4
 /** How common each stem is among the expert's passages. */
 export interface TermStats {
   passages: number
+  documents: number
   documentFrequency: (stem: string) => number
-  /** Whether a document holds a stem (for the unit names a question writes, subject.ts). */
-  documentHolds: (documentId: string, stem: string) => boolean
+  /** The documents holding a stem (asked for the words of the units a question names, subject.ts). */
+  holders: (stem: string) => ReadonlySet<string>
 }
 
 export interface Retrieval {
@@ -116,10 +117,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     specific: raw.map((w) => w !== null && w >= specificFloor),
     stems: soughtStems(new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))),
     asked: terms.map((term, i) => term.asked === true && raw[i] !== null),
-    units: unitRequirements(
-      terms,
-      raw.map((w) => w !== null),
-    ),
+    units: unitRequirements(terms, stats),
   }
 }
 
@@ -221,7 +219,7 @@ function scoreCandidate(
   weighting: Weighting,
   stats: TermStats,
 ): Scored {
-  const holds = (stem: string) => stats.documentHolds(candidate.documentId, stem)
+  const holds = (stem: string) => stats.holders(stem).has(candidate.documentId)
   // A manual that does not name the unit the question is about answers for other equipment.
   if (!namesUnits(weighting.units, forms, holds)) return { candidate, coverage: 0, score: 0 }
   const body = stemPositions(candidate.text, weighting.stems)

@@ -146,6 +146,25 @@ describe('the retrieval core shared by the server and the device', () => {
     )
   })
 
+  it('takes one capitalised word for a unit when a few manuals name it, more than once', () => {
+    const manual = (n: number, text: string, ordinal = 0) =>
+      testPassage(ordinal, text, { id: `doc${n}:${ordinal}`, documentId: `doc${n}`, title: `Manual ${n}` })
+    const index = buildIndex([
+      manual(1, 'Every positive feed needs a fuse sized for the cable and the load.'),
+      manual(2, 'The Teensy runs the bridge firmware.'),
+      manual(2, 'Flash the Teensy over USB.', 1),
+      manual(3, 'Johnson wrote the first version.'),
+      manual(4, 'Set the Raspberry Pi up first.'),
+      manual(5, 'The Pi needs a 3 A supply.'),
+      ...[6, 7, 8, 9, 10].map((n) => manual(n, `Filler page ${n} about anchors and chain.`)),
+    ])
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed').sources[0]?.id).toBe('doc1:0')
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed of the Teensy').sources).toEqual([])
+    // One passage naming it is happenstance; a fifth of the manuals naming it is common ground.
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed, for Johnson').sources[0]?.id).toBe('doc1:0')
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed of the Pi').sources[0]?.id).toBe('doc1:0')
+  })
+
   it('says nothing relevant about a code the manuals leave out of a family they document', () => {
     const index = buildIndex([
       ...PASSAGES,

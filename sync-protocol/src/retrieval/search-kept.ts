@@ -20,11 +20,19 @@ export function retrieveKept(
   /** Kept manuals of the equipment the question is about: cited first when relevant. */
   preferred: ReadonlySet<string> = new Set(),
 ): Retrieval {
+  const holders = new Map<string, Set<string>>()
   const stats: TermStats = {
     passages: index.passages.length,
     documentFrequency: (stem) => index.postings.get(stem)?.length ?? 0,
-    documentHolds: (document, stem) =>
-      index.postings.get(stem)?.some(([i]) => index.passages[i]?.documentId === document) === true,
+    documents: documentCount(index),
+    holders: (stem) => {
+      let found = holders.get(stem)
+      if (!found) {
+        found = new Set(index.postings.get(stem)?.map(([i]) => index.passages[i]?.documentId ?? ''))
+        holders.set(stem, found)
+      }
+      return found
+    },
   }
   const words = searchTerms(query)
   const df = stats.documentFrequency
@@ -55,4 +63,14 @@ export function retrieveKept(
     POOL_SIZE,
   )
   return rankCandidates(tenant, withUnits(query, withAsked(query, terms)), pool, stats, preferred)
+}
+
+const documentCounts = new WeakMap<Bm25Index, number>()
+function documentCount(index: Bm25Index): number {
+  let n = documentCounts.get(index)
+  if (n === undefined) {
+    n = new Set(index.passages.map((p) => p.documentId)).size
+    documentCounts.set(index, n)
+  }
+  return n
 }

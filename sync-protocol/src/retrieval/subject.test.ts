@@ -6,10 +6,11 @@ describe('the units a question names', () => {
     ['What size fuse does a Lowrance HDS need on its power lead?', [{ words: ['lowrance', 'hds'], code: true }]],
     ['How do I update the firmware on a Garmin GPSMAP 8617?', [{ words: ['garmin', 'gpsmap', '8617'], code: true }]],
     ['Which Raspberry Pi do I need?', [{ words: ['raspberry', 'pi'], code: false }]],
-    // A sentence's first capital is grammar; one word, or one word and a number, is no name.
+    ['What size fuse does the Teensy need?', [{ words: ['teensy'], code: false }]],
+    // A sentence's first capital is grammar; a code alone, or one word and a number, is no name.
     ['Lowrance units write USR files', []],
     ['the BNO055 compass keeps misbehaving on my Pi 2', []],
-    ["What does Garmin's $PGRMH sentence contain?", []],
+    ["What does Garmin's $PGRMH sentence contain?", [{ words: ['garmin'], code: false }]],
     ['Is it safe? Garmin HDS fuses blow', []],
     // A comma ends a name; a hyphen does not.
     [

@@ -1,10 +1,11 @@
 /**
- * The units a question names: two capitalised words or more in a row, not where a sentence starts,
- * a model number perhaps ending them ("Lowrance HDS", "Garmin GPSMAP 8617"). A manual that names
- * none of their words is about other equipment: its generic fuse table or NMEA 0183 page answers a
- * neighbouring question, not how that unit is fused or set up.
+ * The units a question names: capitalised words in a row, not where a sentence starts, a model
+ * number perhaps ending them ("Lowrance HDS", "Garmin GPSMAP 8617", "the Teensy"). A manual that
+ * names none of their words is about other equipment: its generic fuse table or NMEA 0183 page
+ * answers a neighbouring question, not how that unit is fused or set up.
  */
 import { tokens } from './bm25.ts'
+import type { TermStats } from './gate.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export interface UnitName {
@@ -25,7 +26,8 @@ export function unitNames(query: string): UnitName[] {
   let end = 0
   const close = () => {
     const last = run[run.length - 1]
-    if (last !== undefined && run.filter((word) => /\p{L}/u.test(word)).length >= 2) {
+    const letterWords = run.filter((word) => /\p{L}/u.test(word)).length
+    if (last !== undefined && (letterWords >= 2 || (run.length === 1 && !isCode(last)))) {
       names.push({ words: run.map((word) => word.toLowerCase()), code: isCode(last) })
     }
     run = []
@@ -49,7 +51,7 @@ export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
   const marked = terms.map((term) => ({ ...term }))
   unitNames(query).forEach(({ words, code }, name) => {
     const at = words.map((word) => marked.findIndex((term) => term.word === word && term.unit === undefined))
-    if (at.filter((i) => i >= 0).length < 2) return
+    if (at.filter((i) => i >= 0).length < Math.min(2, words.length)) return
     at.forEach((i, k) => {
       const term = marked[i]
       if (term) term.unit = { name, code: code && k === words.length - 1 }
@@ -64,16 +66,22 @@ export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
  * its model code when it ends in one (no manual holds an unknown code: they cover the maker or
  * the family, "Garmin GPSMAP", not this unit), else any of its words. A name with another word no
  * manual holds ("the Sea Breeze", "Blue Moon II") is no equipment they know, and is left to the
- * unknown-word weighting.
+ * unknown-word weighting. A single word counts when more than one passage holds it (one is
+ * happenstance: a customer's name in the credits) and fewer than a fifth of the manuals name it
+ * (more is common ground, the Raspberry Pi every OpenPlotter page runs on, not a unit that sets
+ * the question apart).
  */
-export function unitRequirements(terms: QueryTerm[], known: boolean[]): number[][] {
+export function unitRequirements(terms: QueryTerm[], stats: TermStats): number[][] {
   const names = new Map<number, number[]>()
   terms.forEach((term, i) => {
     if (term.unit) names.set(term.unit.name, [...(names.get(term.unit.name) ?? []), i])
   })
+  const known = (i: number) =>
+    terms[i]?.forms.some((form) => tokens(form).every((s) => stats.documentFrequency(s) > 0)) === true
   const named = [...names.values()].flatMap((at) => {
     const code = at.find((i) => terms[i]?.unit?.code)
-    if (!at.every((i) => i === code || known[i])) return []
+    if (!at.every((i) => i === code || known(i))) return []
+    if (at.length === 1 && code === undefined && !setsApart(terms[at[0] ?? -1], stats)) return []
     return [code === undefined ? at : [code]]
   })
   return [...named, ...terms.flatMap((term, i) => (term.undocumented ? [[i]] : []))]
@@ -117,4 +125,10 @@ export function unheldCode(
   const [stem] = stems
   if (!stem || stems.length > 1 || !codes.has(term.word)) return null
   return term.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0)) ? null : stem
+}
+
+function setsApart(term: QueryTerm | undefined, stats: TermStats): boolean {
+  const [stem] = tokens(term?.word ?? '')
+  if (!stem) return false
+  return stats.documentFrequency(stem) >= 2 && stats.holders(stem).size * 5 < stats.documents
 }

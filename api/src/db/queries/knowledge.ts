@@ -184,16 +184,20 @@ export async function vocabularyFrom(
   return rows.map((r) => [r.term, Number(r.df)])
 }
 
-/** Passages of the expert's ready documents. */
-export async function expertPassageCount(db: Db, tenant: string, expert: string): Promise<number> {
+/** The expert's ready documents, and their passages. */
+export async function expertCounts(
+  db: Db,
+  tenant: string,
+  expert: string,
+): Promise<{ documents: number; passages: number }> {
   const row = await db
     .selectFrom('kb_documents')
-    .select((eb) => eb.fn.sum<number>('passage_count').as('passages'))
+    .select((eb) => [eb.fn.sum<number>('passage_count').as('passages'), eb.fn.countAll<number>().as('documents')])
     .where('tenant_slug', '=', tenant)
     .where('expert', '=', expert)
     .where('status', '=', 'ready')
     .executeTakeFirst()
-  return Number(row?.passages ?? 0)
+  return { documents: Number(row?.documents ?? 0), passages: Number(row?.passages ?? 0) }
 }
 
 export async function logQuery(
