@@ -11,7 +11,9 @@ describe('the units a question names', () => {
     ['Lowrance units write USR files', []],
     ['the BNO055 compass keeps misbehaving on my Pi 2', []],
     ["What does Garmin's $PGRMH sentence contain?", [{ words: ['garmin'], code: false }]],
-    ['Is it safe? Garmin HDS fuses blow', []],
+    ['Which PGN carries the rudder angle?', []],
+    // Unless a capitalised word follows a first word that is no stop word.
+    ['Is it safe? Garmin HDS fuses blow', [{ words: ['garmin', 'hds'], code: true }]],
     // A comma ends a name; a hyphen does not.
     [
       'With the N2K network off, what do CAN-H and CAN-L read?',

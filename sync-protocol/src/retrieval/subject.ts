@@ -7,6 +7,7 @@
 import { tokens } from './bm25.ts'
 import type { TermStats } from './gate.ts'
 import type { QueryTerm } from './synonyms.ts'
+import { searchTerms } from './terms.ts'
 
 export interface UnitName {
   /** Its words as written, lower-cased. */
@@ -23,6 +24,7 @@ export function unitNames(query: string): UnitName[] {
   const text = query.normalize('NFKC')
   const names: UnitName[] = []
   let run: string[] = []
+  let opener: string | null = null
   let end = 0
   const close = () => {
     const last = run[run.length - 1]
@@ -38,7 +40,12 @@ export function unitNames(query: string): UnitName[] {
     end = match.index + word.length
     // A capital that starts a sentence is grammar, unless the word has more of them ("GPSMan").
     const sentenceStart = match.index === 0 || /[.?!:;]/.test(gap)
-    if (sentenceStart || !/^[\s-]*$/.test(gap)) close()
+    const joined = !sentenceStart && /^[\s-]*$/.test(gap)
+    if (!joined) close()
+    // A capitalised word after a sentence's first word makes both a name ("Lowrance HDS won't…"),
+    // unless the first is a stop word ("Which PGN").
+    if (joined && opener && run.length === 0 && hasCapital(word)) run.push(opener)
+    opener = sentenceStart && hasCapital(word) && searchTerms(word).length > 0 ? word : null
     if (hasCapital(sentenceStart ? word.slice(1) : word) || (run.length > 0 && /\p{N}/u.test(word))) run.push(word)
     else close()
   }
