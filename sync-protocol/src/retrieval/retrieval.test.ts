@@ -165,6 +165,23 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, 'what size fuse for the power feed of the Pi').sources[0]?.id).toBe('doc1:0')
   })
 
+  it('does not take a word of a name that many manuals use for the manual naming that unit', () => {
+    const manual = (n: number, text: string) =>
+      testPassage(0, text, { id: `doc${n}:0`, documentId: `doc${n}`, title: `Manual ${n}` })
+    const index = buildIndex([
+      manual(1, 'The DSC distress sentence fields follow the standard.'),
+      manual(2, 'Maker codes: STH Standard Horizon, FUR Furuno.'),
+      ...[3, 4, 5, 6, 7, 8, 9, 10].map((n) => manual(n, `Standard page ${n} about anchors.`)),
+    ])
+    expect(retrieveKept('demo', index, 'which fields does the DSC distress sentence have').sources[0]?.id).toBe(
+      'doc1:0',
+    )
+    // "Standard" is in most manuals: only "Horizon" says which maker, and manual 1 does not name it.
+    expect(
+      retrieveKept('demo', index, 'which fields does the DSC distress sentence from a Standard Horizon have').sources,
+    ).toEqual([])
+  })
+
   it('says nothing relevant about a code the manuals leave out of a family they document', () => {
     const index = buildIndex([
       ...PASSAGES,

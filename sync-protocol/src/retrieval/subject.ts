@@ -71,12 +71,12 @@ export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
  * For each name the manuals know, and each code of a family they document but not itself
  * (ofDocumentedFamily), the terms of which a manual must hold one to answer about it:
  * its model code when it ends in one (no manual holds an unknown code: they cover the maker or
- * the family, "Garmin GPSMAP", not this unit), else any of its words. A name with another word no
- * manual holds ("the Sea Breeze", "Blue Moon II") is no equipment they know, and is left to the
- * unknown-word weighting. A single word counts when more than one passage holds it (one is
- * happenstance: a customer's name in the credits) and fewer than a fifth of the manuals name it
- * (more is common ground, the Raspberry Pi every OpenPlotter page runs on, not a unit that sets
- * the question apart).
+ * the family, "Garmin GPSMAP", not this unit), else any of its words that sets it apart: named by
+ * fewer than a fifth of the manuals (more is common ground, the Raspberry Pi every OpenPlotter
+ * page runs on, or "Standard" of "Standard Horizon"), and for a name of one word, held by more
+ * than one passage (one is happenstance: a customer's name in the credits). A name with another
+ * word no manual holds ("the Sea Breeze", "Blue Moon II") is no equipment they know, and is left
+ * to the unknown-word weighting.
  */
 export function unitRequirements(terms: QueryTerm[], stats: TermStats): number[][] {
   const names = new Map<number, number[]>()
@@ -88,8 +88,9 @@ export function unitRequirements(terms: QueryTerm[], stats: TermStats): number[]
   const named = [...names.values()].flatMap((at) => {
     const code = at.find((i) => terms[i]?.unit?.code)
     if (!at.every((i) => i === code || known(i))) return []
-    if (at.length === 1 && code === undefined && !setsApart(terms[at[0] ?? -1], stats)) return []
-    return [code === undefined ? at : [code]]
+    if (code !== undefined) return [[code]]
+    const apart = at.filter((i) => setsApart(terms[i], stats, at.length === 1))
+    return apart.length > 0 ? [apart] : []
   })
   return [...named, ...terms.flatMap((term, i) => (term.undocumented ? [[i]] : []))]
 }
@@ -134,8 +135,8 @@ export function unheldCode(
   return term.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0)) ? null : stem
 }
 
-function setsApart(term: QueryTerm | undefined, stats: TermStats): boolean {
+function setsApart(term: QueryTerm | undefined, stats: TermStats, single: boolean): boolean {
   const [stem] = tokens(term?.word ?? '')
   if (!stem) return false
-  return stats.documentFrequency(stem) >= 2 && stats.holders(stem).size * 5 < stats.documents
+  return (!single || stats.documentFrequency(stem) >= 2) && stats.holders(stem).size * 5 < stats.documents
 }
