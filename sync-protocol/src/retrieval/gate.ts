@@ -9,7 +9,7 @@
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
 import { type SoughtStems, soughtStems, stemPositions, tokens } from './bm25.ts'
-import { namesUnits, unitRequirements } from './subject.ts'
+import { isLoneName, namesUnits, unitRequirements } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export const TOP_K = 5
@@ -74,8 +74,10 @@ const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >
  * Weight of a term: the IDF of its commonest spelling. A word no passage holds (a model the
  * manuals do not cover, or an unusual turn of phrase) weighs at least half as much as a word
  * only one passage holds, so common words alone never make a question look answered. So does a
- * model code no manual names ("DF140"): the manuals do not cover that unit. A bare number no
- * passage holds (a job number) or one very long token (a hash) weighs nothing.
+ * model code no manual names ("DF140"): the manuals do not cover that unit. So does a name of one
+ * word only one passage holds ("for my customer Johnson", in some manual's credits): at that
+ * passage's rarity it would outweigh the rest of the question. A bare number no passage holds (a
+ * job number) or one very long token (a hash) weighs nothing.
  */
 interface Weighting {
   weights: number[]
@@ -101,7 +103,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const raw = terms.map((term) => {
     const dfs = term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))
     const df = Math.max(0, ...dfs)
-    return df > 0 ? idf(df) : null
+    return df > 1 || (df === 1 && !isLoneName(term, terms)) ? idf(df) : null
   })
   const known = raw.filter((w): w is number => w !== null)
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1

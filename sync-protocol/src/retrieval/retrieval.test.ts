@@ -165,6 +165,15 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, 'what size fuse for the power feed of the Pi').sources[0]?.id).toBe('doc1:0')
   })
 
+  it('weighs a name only one passage holds like a word none holds', () => {
+    const common = Array.from({ length: 30 }, (_, i) => passage(10 + i, `Check the display and the cable ${i}.`))
+    const credits = passage(40, 'Thanks to Johnson for the first translation.', 'Credits')
+    const index = buildIndex([...PASSAGES, ...common, credits])
+    // At one passage's rarity "Johnson" would outweigh the seacock question it is an aside to.
+    const question = 'check the seacock strainer for my customer Johnson at the Hamble marina'
+    expect(retrieveKept('demo', index, question).sources[0]?.id).toBe('doc1:0')
+  })
+
   it('does not take a word of a name that many manuals use for the manual naming that unit', () => {
     const manual = (n: number, text: string) =>
       testPassage(0, text, { id: `doc${n}:0`, documentId: `doc${n}`, title: `Manual ${n}` })

@@ -67,6 +67,10 @@ export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
   return marked
 }
 
+/** Whether a term is a name of one word the question writes ("the Teensy", "Johnson"). */
+export const isLoneName = (term: QueryTerm, terms: QueryTerm[]): boolean =>
+  term.unit !== undefined && terms.every((other) => other === term || other.unit?.name !== term.unit?.name)
+
 /**
  * For each name the manuals know, and each code of a family they document but not itself
  * (ofDocumentedFamily), the terms of which a manual must hold one to answer about it:
