@@ -61,6 +61,8 @@ export interface QueryTerm {
   unit?: { name: number; code: boolean }
   /** A code no manual holds, of a family of codes they document (subject.ts). */
   undocumented?: boolean
+  /** Written as a code (subject.ts codeWords: "PGRMH", "M506"). */
+  code?: boolean
 }
 
 /**
