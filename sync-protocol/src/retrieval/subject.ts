@@ -2,12 +2,14 @@
  * The units a question names: capitalised words in a row, not where a sentence starts, a model
  * number perhaps ending them ("Lowrance HDS", "Garmin GPSMAP 8617", "the Teensy"). A manual that
  * names none of their words is about other equipment: its generic fuse table or NMEA 0183 page
- * answers a neighbouring question, not how that unit is fused or set up.
+ * answers a neighbouring question, not how that unit is fused or set up. Likewise a code the
+ * manuals leave out of a family they document ("$PGRMH" beside PGRMC and PGRMM): no page answers.
  */
 import { tokens } from './bm25.ts'
 import type { TermStats } from './gate.ts'
 import type { QueryTerm } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
+import { capitalised } from './typos.ts'
 
 export interface UnitName {
   /** Its words as written, lower-cased. */
@@ -124,9 +126,9 @@ export function namesUnits(requirements: number[][], forms: string[][][], holds:
 
 /** Words a question writes as codes: in capitals ("PGRMH"), or letters then digits ("M506"). */
 export function codeWords(query: string): Set<string> {
-  const words = [...query.normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)
-  const capitals = words.some((word) => /\p{Ll}/u.test(word)) ? /^\p{Lu}{2,}$/u : /^$/
-  return new Set(words.filter((word) => capitals.test(word) || /^\p{L}+\p{N}/u.test(word)).map((w) => w.toLowerCase()))
+  const words = query.normalize('NFKC').split(/[^\p{L}\p{N}]+/u)
+  const numbered = words.filter((word) => /^\p{L}+\p{N}/u.test(word)).map((word) => word.toLowerCase())
+  return new Set([...capitalised(query), ...numbered])
 }
 
 /**
