@@ -9,7 +9,7 @@
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
 import { type SoughtStems, soughtStems, stemPositions, tokens } from './bm25.ts'
-import { isLoneName, namesUnits, unitRequirements, unknownNameSizes } from './subject.ts'
+import { isLoneName, namesUnits, unitRequirements } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export const TOP_K = 5
@@ -100,12 +100,9 @@ interface Weighting {
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const n = Math.max(1, stats.passages)
   const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5))
-  const dfOf = (term: QueryTerm) =>
-    Math.max(0, ...term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s)))))
-  const unknownName = unknownNameSizes(terms, (term) => dfOf(term) > 0)
-  const raw = terms.map((term, i) => {
-    const df = dfOf(term)
-    if (unknownName[i]) return null
+  const raw = terms.map((term) => {
+    const dfs = term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))
+    const df = Math.max(0, ...dfs)
     return df > 1 || (df === 1 && !isLoneName(term, terms)) ? idf(df) : null
   })
   const known = raw.filter((w): w is number => w !== null)
@@ -113,12 +110,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const unknown = Math.max(average, idf(1) / 2)
   const specificFloor = idf(Math.max(1, n * 0.1))
   // A job number or a pasted hash says nothing about the topic.
-  const weights = raw.map((w, i) => {
-    if (w !== null) return w
-    const nameSize = unknownName[i] ?? 0
-    if (nameSize > 0) return unknown / nameSize
-    return known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '') ? 0 : unknown
-  })
+  const weights = raw.map((w, i) => w ?? (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '') ? 0 : unknown))
   return {
     weights,
     total: weights.reduce((a, b) => a + b, 0) || 1,

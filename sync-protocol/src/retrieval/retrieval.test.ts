@@ -174,11 +174,6 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, question).sources[0]?.id).toBe('doc1:0')
   })
 
-  it('counts a name the manuals do not know as one unknown word, though they know a word of it', () => {
-    const index = buildIndex([...PASSAGES, passage(10, 'A heavy sea slows the boat.')])
-    expect(retrieveKept('demo', index, 'check the strainer basket on the Sea Breeze').sources[0]?.id).toBe('doc1:1')
-  })
-
   it('does not take a word of a name that many manuals use for the manual naming that unit', () => {
     const manual = (n: number, text: string) =>
       testPassage(0, text, { id: `doc${n}:0`, documentId: `doc${n}`, title: `Manual ${n}` })

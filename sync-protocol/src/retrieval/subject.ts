@@ -55,13 +55,9 @@ export function unitNames(query: string): UnitName[] {
   return names
 }
 
-/**
- * The terms marked with the unit name they are a word of (words that are no term, "K" of "Signal
- * K", left out), and whether they are written as codes.
- */
+/** The terms marked with the unit name they are a word of (words that are no term, "K" of "Signal K", left out). */
 export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
-  const codes = codeWords(query)
-  const marked = terms.map((term) => (codes.has(term.word) ? { ...term, code: true } : { ...term }))
+  const marked = terms.map((term) => ({ ...term }))
   unitNames(query).forEach(({ words, code }, name) => {
     const at = words.map((word) => marked.findIndex((term) => term.word === word && term.unit === undefined))
     if (at.filter((i) => i >= 0).length < Math.min(2, words.length)) return
@@ -71,20 +67,6 @@ export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
     })
   })
   return marked
-}
-
-/**
- * For each term, how many words its name has when the manuals do not know that name (one of its
- * words, not a code, no passage holds: "the Sea Breeze"); 0 otherwise. Such a name counts as one
- * word no passage holds, as a vessel's is left out of the question: "Sea", known on its own, would
- * otherwise weigh like a word of the question the answer must hold.
- */
-export function unknownNameSizes(terms: QueryTerm[], known: (term: QueryTerm) => boolean): number[] {
-  const unknownWord = (term: QueryTerm) => !term.code && !/\p{N}/u.test(term.word) && !known(term)
-  return terms.map((term) => {
-    const name = terms.filter((other) => term.unit && other.unit?.name === term.unit.name)
-    return name.length > 1 && name.some(unknownWord) ? name.length : 0
-  })
 }
 
 /** Whether a term is a name of one word the question writes ("the Teensy", "Johnson"). */

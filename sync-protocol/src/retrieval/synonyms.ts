@@ -61,8 +61,6 @@ export interface QueryTerm {
   unit?: { name: number; code: boolean }
   /** A code no manual holds, of a family of codes they document (subject.ts). */
   undocumented?: boolean
-  /** Written as a code (subject.ts codeWords: "PGRMH", "M506"). */
-  code?: boolean
 }
 
 /**
