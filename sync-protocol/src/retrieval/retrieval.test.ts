@@ -133,6 +133,8 @@ describe('the retrieval core shared by the server and the device', () => {
       passage(4, 'Every positive feed needs a fuse sized for the cable and the load.', 'Fuses'),
       testPassage(5, 'Newer Lowrance models (HDS, Hook) export waypoints to an SD card.', other),
       testPassage(6, 'Garmin GPSMAP 60 and 76 receivers talk over the serial cable.', other),
+      testPassage(7, 'The Actisense NGT-2 takes a USB cable.', other),
+      passage(8, 'Use 1 serial cable a port.', 'Cables'),
     ])
     expect(retrieveKept('demo', index, 'what size fuse for the power feed').sources[0]?.id).toBe('doc1:4')
     // The fuse passage's manual names neither word: it is about fusing in general, not that unit.
@@ -140,6 +142,8 @@ describe('the retrieval core shared by the server and the device', () => {
     // A model the manuals do not hold is not covered by those of its family they do.
     expect(retrieveKept('demo', index, 'which serial cable for a Garmin GPSMAP 8617').sources).toEqual([])
     expect(retrieveKept('demo', index, 'which serial cable for a Garmin GPSMAP 60').sources[0]?.id).toBe('doc1:6')
+    // Every word of the model code: the cables page's "1" is not the NGT-1.
+    expect(retrieveKept('demo', index, 'which serial cable for an Actisense NGT-1').sources).toEqual([])
     // A name with a word no manual holds is no equipment they cover, so it is no reason to say nothing.
     expect(retrieveKept('demo', index, 'what size fuse for the power feed on the Sea Breeze').sources[0]?.id).toBe(
       'doc1:4',

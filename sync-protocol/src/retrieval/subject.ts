@@ -14,8 +14,8 @@ import { capitalised } from './typos.ts'
 export interface UnitName {
   /** Its words as written, lower-cased. */
   words: string[]
-  /** Whether its last word is a model code: digits, or capitals after the first letter ("HDS", "8617"). */
-  code: boolean
+  /** How many of its last words are a model code: digits, or capitals after the first letter ("HDS", "GPSMAP 8617"). */
+  codes: number
 }
 
 const hasCapital = (word: string) => /\p{Lu}/u.test(word) && word !== 'I'
@@ -32,7 +32,8 @@ export function unitNames(query: string): UnitName[] {
     const last = run[run.length - 1]
     const letterWords = run.filter((word) => /\p{L}/u.test(word)).length
     if (last !== undefined && (letterWords >= 2 || (run.length === 1 && !isCode(last)))) {
-      names.push({ words: run.map((word) => word.toLowerCase()), code: isCode(last) })
+      const codes = run.length - 1 - run.findLastIndex((word) => !isCode(word))
+      names.push({ words: run.map((word) => word.toLowerCase()), codes })
     }
     run = []
   }
@@ -58,12 +59,12 @@ export function unitNames(query: string): UnitName[] {
 /** The terms marked with the unit name they are a word of (words that are no term, "K" of "Signal K", left out). */
 export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
   const marked = terms.map((term) => ({ ...term }))
-  unitNames(query).forEach(({ words, code }, name) => {
+  unitNames(query).forEach(({ words, codes }, name) => {
     const at = words.map((word) => marked.findIndex((term) => term.word === word && term.unit === undefined))
     if (at.filter((i) => i >= 0).length < Math.min(2, words.length)) return
     at.forEach((i, k) => {
       const term = marked[i]
-      if (term) term.unit = { name, code: code && k === words.length - 1 }
+      if (term) term.unit = { name, code: k >= words.length - codes }
     })
   })
   return marked
@@ -75,9 +76,10 @@ export const isLoneName = (term: QueryTerm, terms: QueryTerm[]): boolean =>
 
 /**
  * For each name the manuals know, and each code of a family they document but not itself
- * (ofDocumentedFamily), the terms of which a manual must hold one to answer about it:
- * its model code when it ends in one (no manual holds an unknown code: they cover the maker or
- * the family, "Garmin GPSMAP", not this unit), else any of its words that sets it apart: named by
+ * (ofDocumentedFamily), the terms of which a manual must hold one to answer about it: each word
+ * of its model code when it ends in one ("NGT 1", not any manual's "1"; no manual holds an
+ * unknown code: they cover the maker or the family, "Garmin GPSMAP", not this unit), else any of
+ * its words that sets it apart: named by
  * fewer than a fifth of the manuals (more is common ground, the Raspberry Pi every OpenPlotter
  * page runs on, or "Standard" of "Standard Horizon"), and for a name of one word, held by more
  * than one passage (one is happenstance: a customer's name in the credits). A name with another
@@ -92,9 +94,9 @@ export function unitRequirements(terms: QueryTerm[], stats: TermStats): number[]
   const known = (i: number) =>
     terms[i]?.forms.some((form) => tokens(form).every((s) => stats.documentFrequency(s) > 0)) === true
   const named = [...names.values()].flatMap((at) => {
-    const code = at.find((i) => terms[i]?.unit?.code)
-    if (!at.every((i) => i === code || known(i))) return []
-    if (code !== undefined) return [[code]]
+    const codes = at.filter((i) => terms[i]?.unit?.code)
+    if (!at.every((i) => codes.includes(i) || known(i))) return []
+    if (codes.length > 0) return codes.map((i) => [i])
     const apart = at.filter((i) => setsApart(terms[i], stats, at.length === 1))
     return apart.length > 0 ? [apart] : []
   })
