@@ -13,6 +13,7 @@ describe('the units a question names', () => {
     ['the BNO055 compass keeps misbehaving on my Pi 2', []],
     ["What does Garmin's $PGRMH sentence contain?", [{ words: ['garmin'], codes: 0 }]],
     ['Which PGN carries the rudder angle?', []],
+    ['Can AvNav write to the N2K bus?', []],
     // Unless a capitalised word follows a first word that is no stop word.
     ['Is it safe? Garmin HDS fuses blow', [{ words: ['garmin', 'hds'], codes: 1 }]],
     // A comma ends a name; a hyphen does not.

@@ -5,6 +5,7 @@
  * answers a neighbouring question, not how that unit is fused or set up. Likewise a code the
  * manuals leave out of a family they document ("$PGRMH" beside PGRMC and PGRMM): no page answers.
  */
+import { AUX } from './asked.ts'
 import { tokens } from './bm25.ts'
 import type { TermStats } from './gate.ts'
 import type { QueryTerm } from './synonyms.ts'
@@ -46,9 +47,10 @@ export function unitNames(query: string): UnitName[] {
     const joined = !sentenceStart && /^[\s-]*$/.test(gap)
     if (!joined) close()
     // A capitalised word after a sentence's first word makes both a name ("Lowrance HDS won't…"),
-    // unless the first is a stop word ("Which PGN").
+    // unless the first is a stop word or an auxiliary ("Which PGN", "Can AvNav").
     if (joined && opener && run.length === 0 && hasCapital(word)) run.push(opener)
-    opener = sentenceStart && hasCapital(word) && searchTerms(word).length > 0 ? word : null
+    const content = searchTerms(word).length > 0 && !AUX.has(word.toLowerCase())
+    opener = sentenceStart && hasCapital(word) && content ? word : null
     if (hasCapital(sentenceStart ? word.slice(1) : word) || (run.length > 0 && /\p{N}/u.test(word))) run.push(word)
     else close()
   }
