@@ -81,12 +81,11 @@ export const isLoneName = (term: QueryTerm, terms: QueryTerm[]): boolean =>
  * (ofDocumentedFamily), the terms of which a manual must hold one to answer about it: each word
  * of its model code when it ends in one ("NGT 1", not any manual's "1"; no manual holds an
  * unknown code: they cover the maker or the family, "Garmin GPSMAP", not this unit), else any of
- * its words that sets it apart: named by
- * fewer than a fifth of the manuals (more is common ground, the Raspberry Pi every OpenPlotter
- * page runs on, or "Standard" of "Standard Horizon"), and for a name of one word, held by more
- * than one passage (one is happenstance: a customer's name in the credits). A name with another
- * word no manual holds ("the Sea Breeze", "Blue Moon II") is no equipment they know, and is left
- * to the unknown-word weighting.
+ * its words that sets it apart: named by fewer than a fifth of the manuals (more is common
+ * ground, the Raspberry Pi every OpenPlotter page runs on, or "Standard" of "Standard Horizon"),
+ * and for a name of one word, held by more than one passage (one is happenstance: a customer's
+ * name in the credits). A name with another word no manual holds ("the Sea Breeze", "Blue Moon
+ * II") is no equipment they know, and is left to the unknown-word weighting.
  */
 export function unitRequirements(terms: QueryTerm[], stats: TermStats): number[][] {
   const names = new Map<number, number[]>()
