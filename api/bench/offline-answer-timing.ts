@@ -43,7 +43,7 @@ export function timeOfflineAnswers(passages: Candidate[], questions: string[], r
         'demo',
         expandTerms(scanTerms),
         best.map((b) => b.p),
-        { passages: passages.length, documentFrequency: () => 1 },
+        { passages: passages.length, documents: 1, documentFrequency: () => 1, holders: () => new Set(['doc1']) },
       )
       linear.push(performance.now() - t)
     }

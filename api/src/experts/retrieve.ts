@@ -3,9 +3,11 @@ import {
   allowedEdits,
   capitalised,
   closestWord,
+  codeWords,
   expandTerms,
   joinedSpellings,
   misspeltStem,
+  ofDocumentedFamily,
   POOL_SIZE,
   type QueryTerm,
   type Retrieval,
@@ -15,15 +17,18 @@ import {
   type TermStats,
   TOP_K,
   tokens,
+  unheldCode,
   withAsked,
   withoutNames,
+  withUnits,
 } from '@mw/sync-protocol/retrieval'
 import type { Db } from '../db/database.ts'
 import { caseVessels } from '../db/queries/cases.ts'
 import { passagesByIds } from '../db/queries/embeddings.ts'
 import {
   documentFrequencies,
-  expertPassageCount,
+  documentsHolding,
+  expertCounts,
   type PassageHit,
   searchPassages,
   vocabularyFrom,
@@ -69,10 +74,15 @@ export async function retrieve(
     for (const [stem, n] of await documentFrequencies(db, tenant, expert, splits.stems)) frequencies.set(stem, n)
   }
   const spelt = splits.withKnown(joined, df)
-  const terms = withAsked(query, await correctTypos(db, { tenant, expert }, spelt, frequencies, capitalised(query)))
+  const corrected = await correctTypos(db, { tenant, expert }, spelt, frequencies, capitalised(query))
+  await markUndocumented(db, { tenant, expert }, corrected, codeWords(query), frequencies)
+  const terms = withUnits(query, withAsked(query, corrected))
+  const holding = await documentsHolding(db, tenant, expert, stemsOf(terms.filter((term) => term.unit)))
+  const none = new Set<string>()
   const stats: TermStats = {
-    passages: await expertPassageCount(db, tenant, expert),
+    ...(await expertCounts(db, tenant, expert)),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
+    holders: (stem) => holding.get(stem) ?? none,
   }
   const forms = poolForms(terms, stats)
   const lexical = forms ? await searchPassages(db, tenant, expert, forms, POOL_SIZE) : []
@@ -138,4 +148,21 @@ async function correctTypos(
     } else corrected.push(term)
   }
   return corrected
+}
+
+/** Marks each code the manuals do not hold but whose family they document (ofDocumentedFamily). */
+async function markUndocumented(
+  db: Db,
+  scope: { tenant: string; expert: string },
+  terms: QueryTerm[],
+  codes: ReadonlySet<string>,
+  frequencies: Map<string, number>,
+): Promise<void> {
+  for (const term of terms) {
+    const stem = unheldCode(term, (s) => frequencies.get(s) ?? 0, codes)
+    if (!stem) continue
+    const lengths = { min: stem.length, max: stem.length }
+    const vocabulary = await vocabularyFrom(db, scope.tenant, scope.expert, stem.slice(0, 2), lengths)
+    if (ofDocumentedFamily(stem, vocabulary)) term.undocumented = true
+  }
 }

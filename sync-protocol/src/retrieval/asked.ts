@@ -6,7 +6,7 @@
 import type { QueryTerm } from './synonyms.ts'
 import { saidWords, searchTerms } from './terms.ts'
 
-const AUX = new Set(['do', 'does', 'did', 'can', 'could', 'should', 'would', 'will', 'shall', 'must'])
+export const AUX = new Set(['do', 'does', 'did', 'can', 'could', 'should', 'would', 'will', 'shall', 'must'])
 const COPULA = new Set(['is', 'are', 's', 'was', 'were'])
 const PERSON = new Set(['i', 'we', 'you'])
 const DETERMINER = new Set(['the', 'a', 'an', 'my', 'our', 'your'])

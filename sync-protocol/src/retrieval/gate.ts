@@ -9,6 +9,7 @@
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
 import { type SoughtStems, soughtStems, stemPositions, tokens } from './bm25.ts'
+import { isLoneName, namesUnits, unitRequirements } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 export const TOP_K = 5
@@ -50,7 +51,10 @@ export const DENSE_RELEVANT_NEARNESS = 4
 /** How common each stem is among the expert's passages. */
 export interface TermStats {
   passages: number
+  documents: number
   documentFrequency: (stem: string) => number
+  /** The documents holding a stem (asked for the words of the units a question names, subject.ts). */
+  holders: (stem: string) => ReadonlySet<string>
 }
 
 export interface Retrieval {
@@ -70,8 +74,10 @@ const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >
  * Weight of a term: the IDF of its commonest spelling. A word no passage holds (a model the
  * manuals do not cover, or an unusual turn of phrase) weighs at least half as much as a word
  * only one passage holds, so common words alone never make a question look answered. So does a
- * model code no manual names ("DF140"): the manuals do not cover that unit. A bare number no
- * passage holds (a job number) or one very long token (a hash) weighs nothing.
+ * model code no manual names ("DF140"): the manuals do not cover that unit. So does a name of one
+ * word only one passage holds ("for my customer Johnson", in some manual's credits): at that
+ * passage's rarity it would outweigh the rest of the question. A bare number no passage holds (a
+ * job number) or one very long token (a hash) weighs nothing.
  */
 interface Weighting {
   weights: number[]
@@ -87,6 +93,8 @@ interface Weighting {
   knownTotal: number
   /** The summed weight of all terms (1 when none weighs anything). */
   total: number
+  /** Terms of which a manual must hold one per unit the question names (subject.ts). */
+  units: number[][]
 }
 
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
@@ -95,7 +103,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const raw = terms.map((term) => {
     const dfs = term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))
     const df = Math.max(0, ...dfs)
-    return df > 0 ? idf(df) : null
+    return df > 1 || (df === 1 && !isLoneName(term, terms)) ? idf(df) : null
   })
   const known = raw.filter((w): w is number => w !== null)
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
@@ -111,6 +119,7 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     specific: raw.map((w) => w !== null && w >= specificFloor),
     stems: soughtStems(new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))),
     asked: terms.map((term, i) => term.asked === true && raw[i] !== null),
+    units: unitRequirements(terms, stats),
   }
 }
 
@@ -210,7 +219,11 @@ function scoreCandidate(
   pool: number,
   forms: string[][][],
   weighting: Weighting,
+  stats: TermStats,
 ): Scored {
+  const holds = (stem: string) => stats.holders(stem).has(candidate.documentId)
+  // A manual that does not name the unit the question is about answers for other equipment.
+  if (!namesUnits(weighting.units, forms, holds)) return { candidate, coverage: 0, score: 0 }
   const body = stemPositions(candidate.text, weighting.stems)
   const heading = stemPositions(`${candidate.title} ${candidate.section ?? ''}`, weighting.stems)
   const bodyHits = forms.map((term) => positions(body, term))
@@ -243,7 +256,7 @@ export function rankCandidates(
   const weighting = termWeights(terms, stats)
   const { weights } = weighting
   const forms = terms.map((term) => term.forms.map(formStems).filter((stems) => stems.length > 0))
-  const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weighting))
+  const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weighting, stats))
   const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
   if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights }
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)

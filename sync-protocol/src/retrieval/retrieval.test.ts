@@ -126,6 +126,91 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, 'bearing noise on the XR9000').sources[0]?.id).toBe('doc1:2')
   })
 
+  it('does not answer about a unit the manuals know from a manual that never names it', () => {
+    const other = { documentId: 'doc2', fileName: 'usr.html', title: 'Lowrance USR files' }
+    const index = buildIndex([
+      ...PASSAGES,
+      passage(4, 'Every positive feed needs a fuse sized for the cable and the load.', 'Fuses'),
+      testPassage(5, 'Newer Lowrance models (HDS, Hook) export waypoints to an SD card.', other),
+      testPassage(6, 'Garmin GPSMAP 60 and 76 receivers talk over the serial cable.', other),
+      testPassage(7, 'The Actisense NGT-2 takes a USB cable.', other),
+      passage(8, 'Use 1 serial cable a port.', 'Cables'),
+    ])
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed').sources[0]?.id).toBe('doc1:4')
+    // The fuse passage's manual names neither word: it is about fusing in general, not that unit.
+    expect(retrieveKept('demo', index, 'what size fuse does a Lowrance HDS need on its power feed').sources).toEqual([])
+    // A model the manuals do not hold is not covered by those of its family they do.
+    expect(retrieveKept('demo', index, 'which serial cable for a Garmin GPSMAP 8617').sources).toEqual([])
+    expect(retrieveKept('demo', index, 'which serial cable for a Garmin GPSMAP 60').sources[0]?.id).toBe('doc1:6')
+    // Every word of the model code: the cables page's "1" is not the NGT-1.
+    expect(retrieveKept('demo', index, 'which serial cable for an Actisense NGT-1').sources).toEqual([])
+    // A name with a word no manual holds is no equipment they cover, so it is no reason to say nothing.
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed on the Sea Breeze').sources[0]?.id).toBe(
+      'doc1:4',
+    )
+  })
+
+  it('takes one capitalised word for a unit when a few manuals name it, more than once', () => {
+    const manual = (n: number, text: string, ordinal = 0) =>
+      testPassage(ordinal, text, { id: `doc${n}:${ordinal}`, documentId: `doc${n}`, title: `Manual ${n}` })
+    const index = buildIndex([
+      manual(1, 'Every positive feed needs a fuse sized for the cable and the load.'),
+      manual(2, 'The Teensy runs the bridge firmware.'),
+      manual(2, 'Flash the Teensy over USB.', 1),
+      manual(3, 'Johnson wrote the first version.'),
+      manual(4, 'Set the Raspberry Pi up first.'),
+      manual(5, 'The Pi needs a 3 A supply.'),
+      ...[6, 7, 8, 9, 10].map((n) => manual(n, `Filler page ${n} about anchors and chain.`)),
+    ])
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed').sources[0]?.id).toBe('doc1:0')
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed of the Teensy').sources).toEqual([])
+    // One passage naming it is happenstance; a fifth of the manuals naming it is common ground.
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed, for Johnson').sources[0]?.id).toBe('doc1:0')
+    expect(retrieveKept('demo', index, 'what size fuse for the power feed of the Pi').sources[0]?.id).toBe('doc1:0')
+  })
+
+  it('weighs a name only one passage holds like a word none holds', () => {
+    const common = Array.from({ length: 30 }, (_, i) => passage(10 + i, `Check the display and the cable ${i}.`))
+    const credits = passage(40, 'Thanks to Johnson for the first translation.', 'Credits')
+    const index = buildIndex([...PASSAGES, ...common, credits])
+    // At one passage's rarity "Johnson" would outweigh the seacock question it is an aside to.
+    const question = 'check the seacock strainer for my customer Johnson at the Hamble marina'
+    expect(retrieveKept('demo', index, question).sources[0]?.id).toBe('doc1:0')
+  })
+
+  it('does not take a word of a name that many manuals use for the manual naming that unit', () => {
+    const manual = (n: number, text: string) =>
+      testPassage(0, text, { id: `doc${n}:0`, documentId: `doc${n}`, title: `Manual ${n}` })
+    const index = buildIndex([
+      manual(1, 'The DSC distress sentence fields follow the standard.'),
+      manual(2, 'Maker codes: STH Standard Horizon, FUR Furuno.'),
+      ...[3, 4, 5, 6, 7, 8, 9, 10].map((n) => manual(n, `Standard page ${n} about anchors.`)),
+    ])
+    expect(retrieveKept('demo', index, 'which fields does the DSC distress sentence have').sources[0]?.id).toBe(
+      'doc1:0',
+    )
+    // "Standard" is in most manuals: only "Horizon" says which maker, and manual 1 does not name it.
+    expect(
+      retrieveKept('demo', index, 'which fields does the DSC distress sentence from a Standard Horizon have').sources,
+    ).toEqual([])
+  })
+
+  it('says nothing relevant about a code the manuals leave out of a family they document', () => {
+    const index = buildIndex([
+      ...PASSAGES,
+      passage(4, '$PGRMC Garmin proprietary sentence: sensor configuration fields.', 'PGRMC'),
+      passage(5, '$PGRMM Garmin proprietary sentence: the map datum field.', 'PGRMM'),
+      passage(6, '$PGRMZ Garmin proprietary sentence: the altitude fields.', 'PGRMZ'),
+    ])
+    expect(retrieveKept('demo', index, "What does Garmin's $PGRMM sentence contain?").sources[0]?.id).toBe('doc1:5')
+    // Its siblings' pages hold every other word of the question.
+    expect(retrieveKept('demo', index, "What does Garmin's $PGRMH sentence contain?").sources).toEqual([])
+    // A code with no such family (a serial number in an aside) is only an unknown word.
+    expect(
+      retrieveKept('demo', index, "What does Garmin's $PGRMM sentence contain, serial SN4471A?").sources[0]?.id,
+    ).toBe('doc1:5')
+  })
+
   it('answers with the sentence that carries it, a table row or list whole, and what follows a colon', () => {
     const index = buildIndex([
       passage(

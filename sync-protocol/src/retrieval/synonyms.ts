@@ -57,6 +57,10 @@ export interface QueryTerm {
   forms: string[]
   /** What the question asks for (asked.ts), as against what it is about. */
   asked?: boolean
+  /** The unit name (subject.ts) it is a word of, and whether it is that name's model code. */
+  unit?: { name: number; code: boolean }
+  /** A code no manual holds, of a family of codes they document (subject.ts). */
+  undocumented?: boolean
 }
 
 /**

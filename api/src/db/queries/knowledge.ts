@@ -131,8 +131,31 @@ export async function documentFrequencies(
   return new Map(rows.map((r) => [r.term, Number(r.df)]))
 }
 
+/** Which of the expert's ready documents hold each stem. */
+export async function documentsHolding(
+  db: Db,
+  tenant: string,
+  expert: string,
+  stems: string[],
+): Promise<Map<string, Set<string>>> {
+  const holding = new Map<string, Set<string>>()
+  if (stems.length === 0) return holding
+  const rows = await db
+    .selectFrom('kb_document_terms as t')
+    .crossJoin('kb_documents as d')
+    .whereRef('d.id', '=', 't.document_id')
+    .select(['t.term', 't.document_id'])
+    .where('t.term', 'in', stems)
+    .where('d.tenant_slug', '=', tenant)
+    .where('d.expert', '=', expert)
+    .where('d.status', '=', 'ready')
+    .execute()
+  for (const { term, document_id } of rows) holding.set(term, (holding.get(term) ?? new Set()).add(document_id))
+  return holding
+}
+
 /**
- * The expert's known stems starting with `prefix` (two letters) and `lengths` long, with how many
+ * The expert's known stems starting with `prefix` (two letters or digits) and `lengths` long, with how many
  * passages hold them (typo candidates).
  */
 export async function vocabularyFrom(
@@ -142,7 +165,7 @@ export async function vocabularyFrom(
   prefix: string,
   lengths: { min: number; max: number },
 ): Promise<[string, number][]> {
-  if (!/^\p{L}\p{L}$/u.test(prefix)) return []
+  if (!/^[\p{L}\p{N}]{2}$/u.test(prefix)) return []
   const next = `${prefix[0]}${String.fromCodePoint((prefix.codePointAt(1) ?? 0) + 1)}`
   const rows = await db
     .selectFrom('kb_document_terms as t')
@@ -161,16 +184,20 @@ export async function vocabularyFrom(
   return rows.map((r) => [r.term, Number(r.df)])
 }
 
-/** Passages of the expert's ready documents. */
-export async function expertPassageCount(db: Db, tenant: string, expert: string): Promise<number> {
+/** The expert's ready documents, and their passages. */
+export async function expertCounts(
+  db: Db,
+  tenant: string,
+  expert: string,
+): Promise<{ documents: number; passages: number }> {
   const row = await db
     .selectFrom('kb_documents')
-    .select((eb) => eb.fn.sum<number>('passage_count').as('passages'))
+    .select((eb) => [eb.fn.sum<number>('passage_count').as('passages'), eb.fn.countAll<number>().as('documents')])
     .where('tenant_slug', '=', tenant)
     .where('expert', '=', expert)
     .where('status', '=', 'ready')
     .executeTakeFirst()
-  return Number(row?.passages ?? 0)
+  return { documents: Number(row?.documents ?? 0), passages: Number(row?.passages ?? 0) }
 }
 
 export async function logQuery(
