@@ -68,9 +68,10 @@ export function chosenEncoding(accept: string | undefined): Encoding | undefined
 
 /**
  * Compresses answers of the given types to clients that ask (brotli or gzip). An answer built in
- * memory (every JSON answer) is compressed whole with node:zlib: Hono's compress() piped every
- * body through a web `CompressionStream` with chunked transfer, which cost ~1 ms of CPU for a
- * 5 KB list against ~60 µs here. Large files of unknown or great size still stream.
+ * memory is compressed whole with node:zlib (a built JSON answer from its text): Hono's
+ * compress() piped every body through a web `CompressionStream` with chunked transfer, which cost
+ * ~1 ms of CPU for a 5 KB list (node:zlib: ~60 µs in a loop, ~380 µs in the loaded server).
+ * Large files of unknown or great size still stream.
  */
 export function compressAnswers(options: { threshold: number; types: RegExp }) {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -107,6 +107,20 @@ async function searchPassagesOnPostgres(
   return rows
 }
 
+/**
+ * The words of the expert's ready documents (`t`, each with its document `d`). CROSS JOIN keeps
+ * SQLite's join order: the words by their key first, then their documents (read the other way
+ * round, every word of every document of the expert is visited).
+ */
+const readyTerms = (db: Db, tenant: string, expert: string) =>
+  db
+    .selectFrom('kb_document_terms as t')
+    .crossJoin('kb_documents as d')
+    .whereRef('d.id', '=', 't.document_id')
+    .where('d.tenant_slug', '=', tenant)
+    .where('d.expert', '=', expert)
+    .where('d.status', '=', 'ready')
+
 /** How many of the expert's ready passages hold each stem. */
 export async function documentFrequencies(
   db: Db,
@@ -115,17 +129,9 @@ export async function documentFrequencies(
   stems: string[],
 ): Promise<Map<string, number>> {
   if (stems.length === 0) return new Map()
-  // CROSS JOIN keeps SQLite's join order: the words by their key first, then their documents
-  // (read the other way round, every word of every document of the expert is visited).
-  const rows = await db
-    .selectFrom('kb_document_terms as t')
-    .crossJoin('kb_documents as d')
-    .whereRef('d.id', '=', 't.document_id')
+  const rows = await readyTerms(db, tenant, expert)
     .select((eb) => ['t.term', eb.fn.sum<number>('t.df').as('df')])
     .where('t.term', 'in', stems)
-    .where('d.tenant_slug', '=', tenant)
-    .where('d.expert', '=', expert)
-    .where('d.status', '=', 'ready')
     .groupBy('t.term')
     .execute()
   return new Map(rows.map((r) => [r.term, Number(r.df)]))
@@ -140,15 +146,9 @@ export async function documentsHolding(
 ): Promise<Map<string, Set<string>>> {
   const holding = new Map<string, Set<string>>()
   if (stems.length === 0) return holding
-  const rows = await db
-    .selectFrom('kb_document_terms as t')
-    .crossJoin('kb_documents as d')
-    .whereRef('d.id', '=', 't.document_id')
+  const rows = await readyTerms(db, tenant, expert)
     .select(['t.term', 't.document_id'])
     .where('t.term', 'in', stems)
-    .where('d.tenant_slug', '=', tenant)
-    .where('d.expert', '=', expert)
-    .where('d.status', '=', 'ready')
     .execute()
   for (const { term, document_id } of rows) holding.set(term, (holding.get(term) ?? new Set()).add(document_id))
   return holding
@@ -167,18 +167,12 @@ export async function vocabularyFrom(
 ): Promise<[string, number][]> {
   if (!/^[\p{L}\p{N}]{2}$/u.test(prefix)) return []
   const next = `${prefix[0]}${String.fromCodePoint((prefix.codePointAt(1) ?? 0) + 1)}`
-  const rows = await db
-    .selectFrom('kb_document_terms as t')
-    .crossJoin('kb_documents as d')
-    .whereRef('d.id', '=', 't.document_id')
+  const rows = await readyTerms(db, tenant, expert)
     .select((eb) => ['t.term', eb.fn.sum<number>('t.df').as('df')])
     .where('t.term', '>=', prefix)
     .where('t.term', '<', next)
     .where(sql<number>`length(t.term)`, '>=', lengths.min)
     .where(sql<number>`length(t.term)`, '<=', lengths.max)
-    .where('d.tenant_slug', '=', tenant)
-    .where('d.expert', '=', expert)
-    .where('d.status', '=', 'ready')
     .groupBy('t.term')
     .execute()
   return rows.map((r) => [r.term, Number(r.df)])
