@@ -2,7 +2,9 @@
  * The baseline of `npm run bench:reads`: bare Hono over the same database, running the same
  * SELECT as an authenticated `GET /api/t/demo/cases` of the technician, with nothing else (no
  * session, membership, budgets, validation or mapping). `BARE_DB` is the SQLite file or a
- * postgres:// URL; `BARE_USER` the technician's id.
+ * postgres:// URL; `BARE_USER` the technician's id. On PostgreSQL the SELECT goes unnamed, as pg
+ * sends a query by default (parsed and planned on every call); with `BARE_PREPARED` it is prepared
+ * once per connection and run by name, as the product runs the reads it compiles once.
  */
 import { serve } from '@hono/node-server'
 import SQLite from 'better-sqlite3'
@@ -17,7 +19,8 @@ const SELECT = `SELECT * FROM cases WHERE tenant_slug = 'demo' AND (created_by =
 const read: () => Promise<unknown[]> = location.startsWith('postgres')
   ? (() => {
       const pool = new pg.Pool({ connectionString: location, max: 10 })
-      return async () => (await pool.query(SELECT, [user])).rows
+      const name = process.env.BARE_PREPARED ? 'cases' : undefined
+      return async () => (await pool.query({ name, text: SELECT, values: [user] })).rows
     })()
   : (() => {
       const statement = new SQLite(location, { readonly: true }).prepare(SELECT.replaceAll('$1', '@user'))

@@ -3,8 +3,9 @@
  * `GET /api/t/demo/cases` as the technician (their 200 newest cases, the default page) per
  * second and its p99, with 50 connections (autocannon) for 10 s, against the compiled server, and
  * in the same run the baseline: bare Hono running the same SELECT on the same data
- * (bare-reads-server.ts). On PostgreSQL also three instances, each given a third of the
- * connections (as a load balancer spreads them). The product also as a browser asks (a compressed
+ * (bare-reads-server.ts). On PostgreSQL also bare Hono with its SELECT prepared (the product
+ * prepares the reads it compiles once; the ratios stay to the unnamed bare, raw `pg` as it comes),
+ * and three instances, each given a third of the connections (as a load balancer spreads them). The product also as a browser asks (a compressed
  * answer; bare Hono compresses nothing, so that row's ratio to bare says little). Medians of 3
  * rounds. Beside each rate, the servers' own CPU time per request (read from /proc), which moves
  * less than req/s when other work shares the cores. Budgets are off (RATE_LIMITS=off): one user at this rate is far over them.
@@ -88,6 +89,14 @@ const bareServer = await start(['--import', 'tsx', 'bench/bare-reads-server.ts']
   BARE_USER: techId,
 })
 const bare = bareServer.base
+// On PostgreSQL also bare Hono with its SELECT prepared, as the product prepares its reads.
+const barePrepared = postgres
+  ? await start(['--import', 'tsx', 'bench/bare-reads-server.ts'], {
+      BARE_DB: location,
+      BARE_USER: techId,
+      BARE_PREPARED: '1',
+    })
+  : null
 // Both must answer the same rows, or the comparison says nothing.
 const rowCounts = await Promise.all(
   [`${product}/api/t/demo/cases`, `${bare}/cases`].map(
@@ -159,6 +168,12 @@ for (let round = 0; round < ROUNDS; round++) {
     'bare Hono, same SELECT',
     await load([{ url: `${bare}/cases`, connections: CONNECTIONS, server: bareServer.server }]),
   )
+  if (barePrepared) {
+    record(
+      'bare Hono, prepared',
+      await load([{ url: `${barePrepared.base}/cases`, connections: CONNECTIONS, server: barePrepared.server }]),
+    )
+  }
   if (postgres) {
     const three = [productServer, ...extra].map(({ base, server }, i) => ({
       url: `${base}/api/t/demo/cases`,

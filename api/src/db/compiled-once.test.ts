@@ -1,6 +1,7 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../seed/seed.ts'
-import { testDatabase } from '../test/test-database.ts'
+import { onPostgres, testDatabase } from '../test/test-database.ts'
 import { compiledOnce, compiledPerShape } from './compiled-once.ts'
 
 describe('a query compiled once', () => {
@@ -35,6 +36,25 @@ describe('a query compiled once', () => {
         .where(column === 'email' ? 'email' : 'id', '=', 'x'),
     )
     await expect(shape(db, 'email')).rejects.toThrow(/not a parameter/)
+  })
+
+  it.runIf(onPostgres())('is prepared once per PostgreSQL connection and run by name after', async () => {
+    const db = await testDatabase()
+    await seedIfEmpty(db)
+    const byEmail = compiledOnce((db, email: string) =>
+      db.selectFrom('users').select('first_name').where('email', '=', email),
+    )
+    // One transaction: every statement on one connection, whose prepared statements the view lists.
+    const prepared = await db.transaction().execute(async (trx) => {
+      expect(await byEmail(trx, 'tech@demo.local')).toEqual([{ first_name: 'Taylor' }])
+      expect(await byEmail(trx, 'admin@harbor.local')).toEqual([{ first_name: 'Harper' }])
+      await trx.selectFrom('users').select('last_name').where('email', '=', 'tech@demo.local').execute()
+      const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(trx)
+      return rows.map((row) => row.statement)
+    })
+    expect(prepared.filter((text) => text.includes('"first_name"'))).toHaveLength(1)
+    // A query built anew each time is not kept: its texts could be endless (IN lists of every length).
+    expect(prepared.filter((text) => text.includes('"last_name"'))).toHaveLength(0)
   })
 })
 

@@ -1,5 +1,6 @@
 import { type Compilable, type CompiledQuery, createQueryId, type RootOperationNode } from 'kysely'
-import type { Db } from './database.ts'
+import { type Db, isPostgres } from './database.ts'
+import { prepareOnPostgres } from './prepared-statements.ts'
 import { readConnection } from './read-connection.ts'
 
 const mark = (i: number) => `\u0000argument ${i}\u0000`
@@ -16,6 +17,7 @@ interface Compiled {
  * left undefined must not be used), and notes where each argument goes among the parameters.
  */
 function compileWithPlaceholders<R>(
+  db: Db,
   build: (...placeholders: (string | undefined)[]) => Compilable<R>,
   args: (string | undefined)[],
 ): Compiled {
@@ -32,6 +34,7 @@ function compileWithPlaceholders<R>(
   if (marks.some((m) => m !== undefined && !parameters.includes(m))) {
     throw new Error('compiledOnce: an argument is not a parameter')
   }
+  if (isPostgres(db)) prepareOnPostgres(sql)
   return { sql, query, slots }
 }
 
@@ -60,7 +63,7 @@ export function compiledOnce<A extends string[], R>(
   return async (db, ...args) => {
     let query = compiled.get(db)
     if (!query) {
-      query = compileWithPlaceholders((...marks) => build(db, ...(marks as A)), args)
+      query = compileWithPlaceholders(db, (...marks) => build(db, ...(marks as A)), args)
       compiled.set(db, query)
     }
     return run<R>(db, query, args)
@@ -86,7 +89,7 @@ export function compiledPerShape<S, A extends (string | undefined)[], R>(
     const key = `${JSON.stringify(shape)}:${args.map((arg) => (arg === undefined ? 0 : 1)).join('')}`
     let query = shapes.get(key)
     if (!query) {
-      query = compileWithPlaceholders((...marks) => build(db, shape, ...(marks as A)), args)
+      query = compileWithPlaceholders(db, (...marks) => build(db, shape, ...(marks as A)), args)
       shapes.set(key, query)
     }
     return run<R>(db, query, args)

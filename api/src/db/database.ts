@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { inlineLimits } from './inline-limits.ts'
+import { namingStatements } from './prepared-statements.ts'
 import { openReadConnection } from './read-connection.ts'
 import { withStatementCache } from './statement-cache.ts'
 import type {
@@ -136,5 +137,5 @@ const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
 
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } })
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) })
 }
