@@ -56,6 +56,22 @@ describe('a query compiled once', () => {
     // A query built anew each time is not kept: its texts could be endless (IN lists of every length).
     expect(prepared.filter((text) => text.includes('"last_name"'))).toHaveLength(0)
   })
+
+  it.runIf(onPostgres())('still answers when a newer instance adds a column to a table it reads whole', async () => {
+    const db = await testDatabase()
+    await seedIfEmpty(db)
+    const user = compiledOnce((db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email))
+    expect(await user(db, 'tech@demo.local')).toHaveLength(1)
+    // As a rolling upgrade's migration would, from another instance: the prepared `SELECT *`
+    // of this one now returns another row type, which PostgreSQL refuses to run.
+    await sql`ALTER TABLE users ADD COLUMN nickname text`.execute(db)
+    expect(await user(db, 'tech@demo.local')).toEqual([expect.objectContaining({ nickname: null })])
+    // The connection that held the stale statement is gone: in a transaction, where it could not
+    // be run again unnamed, the statement is prepared anew.
+    await db.transaction().execute(async (trx) => {
+      expect(await user(trx, 'tech@demo.local')).toEqual([expect.objectContaining({ nickname: null })])
+    })
+  })
 })
 
 describe('a query compiled once per shape', () => {
