@@ -65,6 +65,11 @@ export interface Retrieval {
   bestScore: number
   /** How much each term counts (its rarity), in the order of `terms`; equal weights when absent. */
   weights?: number[]
+  /**
+   * Each term's spellings the search used (synonyms, joined or split, a corrected typo), in the
+   * order of `terms`: the answerer looks for the same words; the shipped synonyms when absent.
+   */
+  forms?: string[][]
 }
 
 const formStems = (form: string) => tokens(form)
@@ -255,10 +260,11 @@ export function rankCandidates(
   if (terms.length === 0 || candidates.length === 0) return { terms: words, sources: [], bestScore: 0 }
   const weighting = termWeights(terms, stats)
   const { weights } = weighting
+  const spellings = terms.map((term) => term.forms)
   const forms = terms.map((term) => term.forms.map(formStems).filter((stems) => stems.length > 0))
   const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weighting, stats))
   const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
-  if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights }
+  if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights, forms: spellings }
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)
   const sources = scored
     .filter((s) => s.coverage >= floor)
@@ -279,5 +285,5 @@ export function rankCandidates(
       fileName: hit.fileName,
       url: documentUrl(tenant, hit.documentId, hit),
     }))
-  return { terms: words, sources, bestScore, weights }
+  return { terms: words, sources, bestScore, weights, forms: spellings }
 }

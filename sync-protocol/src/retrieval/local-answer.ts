@@ -1,9 +1,11 @@
 /**
  * The embedded answerer (provider `local`): no model, no network. From the retrieved passages it
- * quotes the sentences that carry the question's words (synonyms included), a list or a table
- * row whole, a line that ends in ':' with what follows it, grouped by source and cited [n] in
- * the order of meta.contexts, naming the document, section and page. When nothing relevant was
- * found, or no sentence holds enough of the question, it says so plainly instead of guessing.
+ * quotes the sentences that carry the question's words (every spelling the search used: synonyms,
+ * words written together or apart, a corrected typo), read under their section heading, a list or
+ * a table row whole, a line that ends in ':' with what follows it, grouped by source and cited [n]
+ * in the order of meta.contexts, naming the document, section and page; the best source always,
+ * the others when they hold about as much. When nothing relevant was found, or no sentence holds
+ * enough of the question, it says so plainly instead of guessing.
  */
 import type { Expert } from '../common.ts'
 import { EXPERT_NAMES } from '../constants.ts'
@@ -77,20 +79,26 @@ function coverage(text: string, forms: string[][][], weights: number[]): number 
   return found / total
 }
 
-type Scored = Unit & { score: number }
+type Scored = Unit & { own: number; score: number }
 
 /** A line that ends in ':', or a paragraph that stops mid-sentence, goes on in what follows it. */
 const leadsOn = (unit: Unit) =>
   unit.text.endsWith(':') || (!unit.block && !isRow(unit.text) && /[\p{L}\d]$/u.test(unit.text))
 
-/** How much of the question a unit holds; a table row holding some of it is read with its column names. */
-function scoreUnits(text: string, forms: string[][][], weights: number[]): Scored[] {
+/**
+ * How much of the question a unit holds (`own`), and read under its passage's section heading
+ * (`score`: a command under "Fix white screen after install" answers that); a table row holding
+ * some of it is read with its column names.
+ */
+function scoreUnits(text: string, heading: string, forms: string[][][], weights: number[]): Scored[] {
   const all = units(text)
   return all.map((unit) => {
-    const own = coverage(unit.text, forms, weights)
     const header = unit.header === undefined ? undefined : all[unit.header]
-    const score = own > 0 && header ? coverage(`${header.text}\n${unit.text}`, forms, weights) : own
-    return { ...unit, score }
+    const read = (under: string) => {
+      const alone = coverage(`${under}\n${unit.text}`, forms, weights)
+      return alone > 0 && header ? coverage(`${under}\n${header.text}\n${unit.text}`, forms, weights) : alone
+    }
+    return { ...unit, own: read(''), score: read(heading) }
   })
 }
 
@@ -127,17 +135,22 @@ function pick(all: Scored[], max: number): string[] {
 /** The answer as Markdown-style lines (the same shape a model writes). */
 export function localAnswerLines(expert: Expert, retrieval: Retrieval, hasImages: boolean): string[] {
   if (retrieval.sources.length === 0) return [nothingFoundText(expert)]
-  const forms = expandTerms(retrieval.terms).map((term) => term.forms.map(tokens))
+  const spellings = retrieval.forms ?? expandTerms(retrieval.terms).map((term) => term.forms)
+  const forms = spellings.map((term) => term.map(tokens))
   const weights = retrieval.weights ?? retrieval.terms.map(() => 1)
-  const scored = retrieval.sources.slice(0, SOURCES_USED).map((source) => scoreUnits(source.text, forms, weights))
-  const best = Math.max(0, ...scored.flat().map((u) => u.score))
+  const scored = retrieval.sources
+    .slice(0, SOURCES_USED)
+    .map((source) => scoreUnits(source.text, source.section ?? '', forms, weights))
+  // How much the best sentence holds by itself: the bar the other sources' sentences are held to.
+  const best = Math.max(0, ...scored.flat().map((u) => u.own))
   if (best < UNIT_MIN) return [noDirectAnswerText(expert)]
   const lines = [`Here is what the ${EXPERT_NAMES[expert]} knowledge base says:`, '']
   let total = 0
   retrieval.sources.slice(0, SOURCES_USED).forEach((source, index) => {
     const all = scored[index] ?? []
-    // A source whose best sentence holds far less of the question than the best one is noise here.
-    if (total >= TOTAL || Math.max(0, ...all.map((u) => u.score)) < best / 2) return
+    // A later source whose best sentence holds far less of the question than the best one is noise
+    // here; the first is the passage the gate judged best, and is always quoted.
+    if (total >= TOTAL || (index > 0 && Math.max(0, ...all.map((u) => u.score)) < best / 2)) return
     const picked = pick(all, Math.min(PER_SOURCE, TOTAL - total))
     if (picked.length === 0) return
     total += picked.length

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { Source } from '../conversations.ts'
+import type { Retrieval } from './gate.ts'
+import { localAnswerLines } from './local-answer.ts'
+
+const source = (n: number, text: string, section: string | null = null): Source => ({
+  id: `doc${n}:0`,
+  title: `Manual ${n}`,
+  section,
+  page: null,
+  text,
+  score: 0.8,
+  documentId: `doc${n}`,
+  fileName: `manual${n}.md`,
+})
+
+const answer = (terms: string[], sources: Source[], forms?: string[][]) => {
+  const retrieval: Retrieval = { terms, sources, bestScore: 0.8, weights: terms.map(() => 1), forms }
+  return localAnswerLines('furuno', retrieval, false).join('\n')
+}
+
+describe('the built-in answerer', () => {
+  it('always quotes the passage the gate judged best, even when a later one has a denser sentence', () => {
+    const text = answer(
+      ['rfcomm0', 'appears', 'disappears', 'startup'],
+      [
+        source(1, 'The device comes and goes. Use SERIALKISSPOLL to open rfcomm0 when it is there.'),
+        source(2, 'The rfcomm0 device appears and disappears at startup.'),
+      ],
+    )
+    expect(text).toContain('SERIALKISSPOLL')
+  })
+
+  it('reads a sentence under its section heading: a command under the heading that names the problem', () => {
+    const text = answer(
+      ['white', 'screen', 'install'],
+      [
+        source(1, 'A white screen after an install comes from old firmware.'),
+        source(2, 'bash /data/etc/dbus-serialbattery/restore-gui.sh', 'Fix white screen after install'),
+      ],
+    )
+    expect(text).toContain('restore-gui.sh')
+  })
+
+  it('looks for the spellings the search used, not only the words typed', () => {
+    const sources = [source(1, 'Dire Wolf polls the port until it appears.')]
+    expect(answer(['direwolf'], sources, [['direwolf', 'dire wolf']])).toContain('- Dire Wolf polls the port')
+    expect(answer(['direwolf'], sources)).not.toContain('- Dire Wolf polls the port')
+  })
+})
