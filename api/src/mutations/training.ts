@@ -35,12 +35,13 @@ function assertOwnImages(actor: Actor, questions: TrainingQuestion[]): void {
   }
 }
 
-/** Any member may build a training set (technicians have training modules). */
+/** Any member may build a training set (technicians have training modules); only a manager or admin publishes one. */
 export async function createTrainingSet(
   trx: Db,
   actor: Actor,
   args: MutationArgs<'training.createSet'>,
 ): Promise<MutationOutcome<TrainingSet>> {
+  if (args.status === 'published') assertManagerOrAdmin(actor, 'Only managers and admins publish training sets.')
   assertOwnImages(actor, args.questions)
   const existing = await findTrainingSetById(trx, args.id)
   if (existing) throw idTaken('A training set', 'id', existing.tenant_slug === actor.tenant)
