@@ -57,6 +57,7 @@ describe('local sign-in', () => {
       ['no-cors', 'image'],
       ['cors', 'empty'],
       ['no-cors', 'script'],
+      ['navigate', 'iframe'],
     ]) {
       const loaded = await app.request('/api/logout', {
         headers: { cookie, 'sec-fetch-mode': mode as string, 'sec-fetch-dest': dest as string },
@@ -71,6 +72,11 @@ describe('local sign-in', () => {
     })
     expect(opened.status).toBe(302)
     expect((await app.request('/api/auth/user', { headers: { cookie } })).status).toBe(401)
+    // A client that is not a browser (Node's fetch sends Sec-Fetch-Mode: cors, no Dest) signs out as before.
+    const script = await signIn('tech@demo.local')
+    const fetched = await app.request('/api/logout', { headers: { cookie: script, 'sec-fetch-mode': 'cors' } })
+    expect(fetched.status).toBe(302)
+    expect((await app.request('/api/auth/user', { headers: { cookie: script } })).status).toBe(401)
   })
 
   it('refuses a sign-in form posted from another site', async () => {
