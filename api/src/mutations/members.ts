@@ -2,7 +2,13 @@ import type { Role, TenantUser } from '@mw/sync-protocol'
 import { type Actor, assertAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange, recordChangeVersion } from '../db/queries/change-log.ts'
-import { deleteMembership, findTenantUser, setMembershipDeactivated, upsertMembership } from '../db/queries/tenants.ts'
+import {
+  deleteMembership,
+  findTenantUser,
+  lockTenant,
+  setMembershipDeactivated,
+  upsertMembership,
+} from '../db/queries/tenants.ts'
 import { endUserSessions, findUserByEmail, insertUser, isMemberElsewhere } from '../db/queries/users.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
@@ -58,6 +64,20 @@ export async function inviteMember(
 }
 
 /**
+ * The author of a change to people is an active Admin as the change is written, not only as the
+ * request came in: two Admins demoting or removing each other at once would otherwise leave the
+ * workspace with none. The tenant's row stays locked until the change commits.
+ */
+export async function assertStillAdmin(trx: Db, actor: Actor): Promise<void> {
+  assertAdmin(actor)
+  await lockTenant(trx, actor.tenant)
+  const self = await findTenantUser(trx, actor.tenant, actor.userId)
+  if (self?.role !== 'Admin' || self.deactivatedAt) {
+    throw new ApiError('forbidden', 'Only administrators can manage user roles.')
+  }
+}
+
+/**
  * Sessions are not per workspace: ending them signs a person out of every workspace. One Admin
  * does that only to someone who works in no other (anyone can be added by e-mail); for the others
  * the membership check on every request ends access to this workspace alone.
@@ -68,7 +88,7 @@ async function endSessionsIfOnlyHere(trx: Db, tenant: string, userId: string): P
 
 /** An Admin removes someone from the tenant; their sessions end at once. Never themselves. */
 export async function removeMember(trx: Db, actor: Actor, args: { userId: string }): Promise<MutationOutcome<null>> {
-  assertAdmin(actor)
+  await assertStillAdmin(trx, actor)
   if (args.userId === actor.userId) throw new ApiError('forbidden', 'You cannot remove yourself from the workspace.')
   if (!(await findTenantUser(trx, actor.tenant, args.userId))) throw notFound('The user')
   await deleteMembership(trx, actor.tenant, args.userId)
@@ -83,7 +103,7 @@ export async function setMemberActive(
   actor: Actor,
   args: { userId: string; active: boolean },
 ): Promise<MutationOutcome<TenantUser>> {
-  assertAdmin(actor)
+  await assertStillAdmin(trx, actor)
   if (args.userId === actor.userId) throw new ApiError('forbidden', 'You cannot deactivate yourself.')
   if (!(await findTenantUser(trx, actor.tenant, args.userId))) throw notFound('The user')
   await setMembershipDeactivated(trx, actor.tenant, args.userId, args.active ? null : now())
