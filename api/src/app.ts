@@ -14,7 +14,7 @@ import { builtAnswer, jsonAnswer } from './lib/json-answer.ts'
 import { createMetrics } from './lib/metrics.ts'
 import { answerHeaders } from './middleware/answer-headers.ts'
 import { loadUser, requireMember, sameOriginWrites } from './middleware/auth.ts'
-import { bodyLimit } from './middleware/body-limit.ts'
+import { bodyLimit, isMultipart } from './middleware/body-limit.ts'
 import { compressAnswers } from './middleware/compress.ts'
 import { idempotency } from './middleware/idempotency.ts'
 import { createRateLimits } from './middleware/rate-limit.ts'
@@ -73,13 +73,14 @@ export function createApp(deps: AppDeps) {
   // The sync push alone may carry an offline chat message with its images (LIMITS.pushBodyMaxBytes),
   // multipart questions their image files; any other body (also one sent without Content-Length) 1 MB.
   const isSyncPush = (path: string) => /^\/api\/t\/[^/]+\/sync\/push$/.test(path)
-  // Manuals stream to disk under their own limit (KB_MAX_UPLOAD_MB, documents/upload.ts).
+  // Manuals stream to disk under their own limit (KB_MAX_UPLOAD_MB, documents/upload.ts); only
+  // as multipart: any other body there would be read whole by idempotency's hash, before any role check.
   const isDocumentUpload = (path: string) =>
     /^\/api\/t\/[^/]+\/(experts\/[^/]+\/documents|documents\/[^/]+\/file)$/.test(path)
   app.use('/api/*', (c, next) => {
-    if (isDocumentUpload(c.req.path)) return next()
+    const multipart = isMultipart(c.req.header('content-type'))
+    if (multipart && isDocumentUpload(c.req.path)) return next()
     if (isSyncPush(c.req.path)) return pushLimit(c, next)
-    const multipart = (c.req.header('content-type') ?? '').includes('multipart/form-data')
     return (multipart ? multipartLimit : jsonLimit)(c, next)
   })
   app.use('/api/*', idempotency)

@@ -19,6 +19,18 @@ export const mcqQuestionSchema = z.object({
   source: questionSourceSchema.nullable().optional(),
 })
 
+/**
+ * Where an image-label question's image may be: a sample image of the app (/training/…) or one
+ * uploaded to this tenant (POST /training/images). Every device fetches it with its session and
+ * shows it, so no other address (GET /api/logout, another site) may get in; '' is a question
+ * still without its image.
+ */
+export function isTrainingImageUrl(url: string, tenant: string): boolean {
+  if (url === '' || /^\/training\/[\w-]+\.(svg|png|jpe?g|webp)$/.test(url)) return true
+  const uploaded = `/api/t/${tenant}/training/images/`
+  return url.startsWith(uploaded) && idSchema.safeParse(url.slice(uploaded.length)).success
+}
+
 export const imageLabelQuestionSchema = z.object({
   type: z.literal('image-label'),
   question: requiredText(1000),

@@ -52,4 +52,35 @@ describe('session limits', () => {
     expect((await send(t, admin, 'DELETE', `/api/t/demo/admin/users/${harborId}/sessions`)).status).toBe(404)
     expect((await send(t, harborTech, 'GET', '/api/auth/user')).status).toBe(200)
   })
+
+  it("an Admin who adds another workspace's member cannot sign them out of that workspace", async () => {
+    const t = await createTestApp()
+    const harborAdmin = await t.signIn('admin@harbor.local')
+    const demoTech = await t.signIn('tech@demo.local')
+    const techId = await t.userId('tech@demo.local')
+    const stillIn = async () => (await send(t, demoTech, 'GET', '/api/t/demo/cases')).status
+    expect(
+      (
+        await send(t, harborAdmin, 'POST', '/api/t/harbor/admin/users', {
+          email: 'tech@demo.local',
+          role: 'Technician',
+        })
+      ).status,
+    ).toBe(201)
+
+    const ended = await send(t, harborAdmin, 'DELETE', `/api/t/harbor/admin/users/${techId}/sessions`)
+    expect(ended.status).toBe(409)
+    expect(ended.body.error.message).toMatch(/deactivate/i)
+    expect(await stillIn()).toBe(200)
+
+    // Deactivating or removing them ends their access to harbor only.
+    expect(
+      (await send(t, harborAdmin, 'PUT', `/api/t/harbor/admin/users/${techId}/status`, { active: false })).status,
+    ).toBe(200)
+    expect((await send(t, demoTech, 'GET', '/api/t/harbor/cases')).status).toBe(403)
+    expect(await stillIn()).toBe(200)
+    expect((await send(t, harborAdmin, 'DELETE', `/api/t/harbor/admin/users/${techId}`)).status).toBe(204)
+    expect((await send(t, demoTech, 'GET', '/api/t/harbor/cases')).status).toBe(404)
+    expect(await stillIn()).toBe(200)
+  })
 })

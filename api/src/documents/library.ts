@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import type { Expert, KbDocument } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import type { Actor } from '../auth/actor.ts'
+import { bytesStillUsed } from '../db/queries/attachments.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { setDocumentModels } from '../db/queries/document-models.ts'
 import {
@@ -15,7 +16,6 @@ import {
   findDocumentByHash,
   findDocumentByKey,
   insertDocument,
-  originalInUse,
   renameDocument,
   replaceDocumentFile,
 } from '../db/queries/documents.ts'
@@ -138,7 +138,7 @@ export async function remove(deps: Deps, actor: Actor, id: string): Promise<void
 }
 
 async function forgetOriginalIfUnused(deps: Deps, sha256: string) {
-  if (!(await originalInUse(deps.db, sha256))) removeOriginal(deps.env.documentsDir, sha256)
+  if (!(await bytesStillUsed(deps.db, sha256))) removeOriginal(deps.env.documentsDir, sha256)
 }
 
 /**

@@ -48,6 +48,12 @@ describe('which addresses are public', () => {
     '::ffff:7f00:1',
     '::ffff:169.254.169.254',
     '::ffff:10.0.0.1',
+    // IPv4-compatible forms (::/96, deprecated): the URL parser writes [::127.0.0.1] as [::7f00:1].
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '::a00:1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:a9fe:a9fe::1',
     'not an address',
   ])('%s is not', (address) => {
     expect(isPublicAddress(address)).toBe(false)
@@ -63,6 +69,13 @@ describe('the outbound guard', () => {
     ['a loopback address', `${base}/`],
     ['IPv6 loopback', 'http://[::1]:9/'],
     ['an IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]:9/'],
+    ['an IPv4-compatible loopback', 'http://[::127.0.0.1]:9/'],
+    ['an IPv4-compatible metadata address', 'http://[::169.254.169.254]/latest/meta-data/'],
+    ['the unspecified address', 'http://[::]:9/'],
+    ['0.0.0.0 written as 0', 'http://0:9/'],
+    ['loopback in hex', 'http://0x7f.1:9/'],
+    ['loopback as one decimal number', 'http://2130706433:9/'],
+    ['loopback in octal', 'http://017700000001:9/'],
     ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/'],
     ['a private address', 'http://10.0.0.5/v1/chat/completions'],
     ['localhost by name', 'http://localhost:9/'],

@@ -24,7 +24,10 @@ export class OutboundRefused extends Error {
 /** Whether an address is on the public internet (after unwrapping IPv4-mapped IPv6 forms). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
-  return ipaddr.process(address).range() === 'unicast'
+  const ip = ipaddr.process(address)
+  // ipaddr.js counts IPv4-compatible forms (::/96, deprecated; ::7f00:1 is ::127.0.0.1) as unicast.
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return false
+  return ip.range() === 'unicast'
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void

@@ -104,3 +104,39 @@ describe('a refused body over real HTTP', () => {
     socket.destroy()
   })
 })
+
+describe('the paths manuals are uploaded on', () => {
+  /** A body of `total` bytes made as it is read, counting what the server pulled. */
+  function endlessBody(total: number) {
+    const pulled = { bytes: 0 }
+    const chunk = new Uint8Array(64 * 1024).fill(120)
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.bytes >= total) return controller.close()
+        pulled.bytes += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    return { body, pulled }
+  }
+
+  // Manuals stream to disk under their own limit only as multipart; any other body there was read
+  // whole into memory (to hash it for Idempotency-Key) before the caller's role was even checked.
+  it.each([
+    ['PUT', '/api/t/demo/documents/0195f3a0-0000-7000-8000-000000000001/file', 'application/octet-stream'],
+    ['POST', '/api/t/demo/experts/furuno/documents', 'application/octet-stream'],
+    ['POST', '/api/t/demo/experts/furuno/documents', 'text/plain; note=multipart/form-data'],
+  ])('refuses a large non-multipart body to %s %s (%s) with 413 before holding it', async (method, path, type) => {
+    const tech = await t.signIn('tech@demo.local')
+    const { body, pulled } = endlessBody(LIMITS.jsonBodyMaxBytes * 200)
+    const res = await t.app.request(path, {
+      method,
+      headers: { cookie: tech, 'content-type': type, 'idempotency-key': `k-${method}-${type.length}` },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(413)
+    expect(errorBodySchema.parse(await res.json()).error.code).toBe('payload_too_large')
+    expect(pulled.bytes).toBeLessThan(LIMITS.jsonBodyMaxBytes * 100)
+  })
+})

@@ -2,6 +2,10 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app-env.ts'
 import { ApiError } from '../errors.ts'
 
+/** Whether a request says its body is multipart/form-data (the limits and the idempotency hash read it alike). */
+export const isMultipart = (contentType: string | null | undefined) =>
+  /^\s*multipart\/form-data/i.test(contentType ?? '')
+
 /** Beyond this much refused body the connection is given up rather than read to its end. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024
 

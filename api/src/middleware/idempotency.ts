@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../errors.ts'
 import { builtAnswer, jsonTextAnswer } from '../lib/json-answer.ts'
 import { now } from '../lib/time.ts'
+import { isMultipart } from './body-limit.ts'
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/
 /** A key still pending after this long belongs to a request that died (a crash): a retry may run. */
@@ -106,7 +107,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
  * 100 MB) is not read twice into memory to hash it: its length stands in for it.
  */
 async function hashBody(request: Request): Promise<string> {
-  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+  if (isMultipart(request.headers.get('content-type'))) {
     return `multipart:${request.headers.get('content-length') ?? 'chunked'}`
   }
   const body = await request.clone().arrayBuffer()

@@ -2,8 +2,14 @@ import type { Role, TenantUser } from '@mw/sync-protocol'
 import { type Actor, assertAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange, recordChangeVersion } from '../db/queries/change-log.ts'
-import { deleteMembership, findTenantUser, setMembershipDeactivated, upsertMembership } from '../db/queries/tenants.ts'
-import { endUserSessions, findUserByEmail, insertUser } from '../db/queries/users.ts'
+import {
+  deleteMembership,
+  findTenantUser,
+  lockTenant,
+  setMembershipDeactivated,
+  upsertMembership,
+} from '../db/queries/tenants.ts'
+import { endUserSessions, findUserByEmail, insertUser, isMemberElsewhere } from '../db/queries/users.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { stripHtml } from '../lib/sanitize.ts'
@@ -57,14 +63,37 @@ export async function inviteMember(
   return { status: 'applied', value: user }
 }
 
+/**
+ * The author of a change to people is an active Admin as the change is written, not only as the
+ * request came in: two Admins demoting or removing each other at once would otherwise leave the
+ * workspace with none. The tenant's row stays locked until the change commits.
+ */
+export async function assertStillAdmin(trx: Db, actor: Actor): Promise<void> {
+  assertAdmin(actor)
+  await lockTenant(trx, actor.tenant)
+  const self = await findTenantUser(trx, actor.tenant, actor.userId)
+  if (self?.role !== 'Admin' || self.deactivatedAt) {
+    throw new ApiError('forbidden', 'Only administrators can manage user roles.')
+  }
+}
+
+/**
+ * Sessions are not per workspace: ending them signs a person out of every workspace. One Admin
+ * does that only to someone who works in no other (anyone can be added by e-mail); for the others
+ * the membership check on every request ends access to this workspace alone.
+ */
+async function endSessionsIfOnlyHere(trx: Db, tenant: string, userId: string): Promise<void> {
+  if (!(await isMemberElsewhere(trx, tenant, userId))) await endUserSessions(trx, userId)
+}
+
 /** An Admin removes someone from the tenant; their sessions end at once. Never themselves. */
 export async function removeMember(trx: Db, actor: Actor, args: { userId: string }): Promise<MutationOutcome<null>> {
-  assertAdmin(actor)
+  await assertStillAdmin(trx, actor)
   if (args.userId === actor.userId) throw new ApiError('forbidden', 'You cannot remove yourself from the workspace.')
   if (!(await findTenantUser(trx, actor.tenant, args.userId))) throw notFound('The user')
   await deleteMembership(trx, actor.tenant, args.userId)
   await recordChange(trx, actor.tenant, 'tenantUser', args.userId, 'delete')
-  await endUserSessions(trx, args.userId)
+  await endSessionsIfOnlyHere(trx, actor.tenant, args.userId)
   return { status: 'applied', value: null }
 }
 
@@ -74,12 +103,12 @@ export async function setMemberActive(
   actor: Actor,
   args: { userId: string; active: boolean },
 ): Promise<MutationOutcome<TenantUser>> {
-  assertAdmin(actor)
+  await assertStillAdmin(trx, actor)
   if (args.userId === actor.userId) throw new ApiError('forbidden', 'You cannot deactivate yourself.')
   if (!(await findTenantUser(trx, actor.tenant, args.userId))) throw notFound('The user')
   await setMembershipDeactivated(trx, actor.tenant, args.userId, args.active ? null : now())
   await recordChange(trx, actor.tenant, 'tenantUser', args.userId)
-  if (!args.active) await endUserSessions(trx, args.userId)
+  if (!args.active) await endSessionsIfOnlyHere(trx, actor.tenant, args.userId)
   const user = await findTenantUser(trx, actor.tenant, args.userId)
   if (!user) throw new Error(`member ${args.userId} vanished inside its own transaction`)
   return { status: 'applied', value: user }

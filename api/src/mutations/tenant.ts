@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type MutationArgs, type TenantConfig, type TenantUser, uploadedLogoPath } from '@mw/sync-protocol'
-import { type Actor, assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
+import { type Actor, assertManagerOrAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange, recordChangeVersion } from '../db/queries/change-log.ts'
 import {
@@ -17,6 +17,7 @@ import { ApiError, notFound } from '../errors.ts'
 import type { CleanLogo } from '../lib/logo.ts'
 import { stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
+import { assertStillAdmin } from './members.ts'
 import type { MutationOutcome } from './outcome.ts'
 
 async function loadConfig(trx: Db, tenant: string): Promise<TenantConfig> {
@@ -79,7 +80,7 @@ export async function setUserRole(
   actor: Actor,
   args: MutationArgs<'user.setRole'>,
 ): Promise<MutationOutcome<TenantUser>> {
-  assertAdmin(actor)
+  await assertStillAdmin(trx, actor)
   if (args.userId === actor.userId) throw new ApiError('forbidden', 'You cannot change your own role.')
   const before = await findTenantUser(trx, actor.tenant, args.userId)
   if (!before) throw notFound('The user')

@@ -1,4 +1,10 @@
-import type { Assignment, MutationArgs, TrainingSet } from '@mw/sync-protocol'
+import {
+  type Assignment,
+  isTrainingImageUrl,
+  type MutationArgs,
+  type TrainingQuestion,
+  type TrainingSet,
+} from '@mw/sync-protocol'
 import { type Actor, assertManagerOrAdmin } from '../auth/actor.ts'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
@@ -20,12 +26,23 @@ import { now } from '../lib/time.ts'
 import { assertMember } from './cases.ts'
 import type { MutationOutcome } from './outcome.ts'
 
-/** Any member may build a training set (technicians have training modules). */
+function assertOwnImages(actor: Actor, questions: TrainingQuestion[]): void {
+  const bad = questions.findIndex((q) => q.type === 'image-label' && !isTrainingImageUrl(q.imageUrl, actor.tenant))
+  if (bad >= 0) {
+    throw new ApiError('invalid_input', 'An image-label question needs an image uploaded here (Add image).', {
+      field: `questions.${bad}.imageUrl`,
+    })
+  }
+}
+
+/** Any member may build a training set (technicians have training modules); only a manager or admin publishes one. */
 export async function createTrainingSet(
   trx: Db,
   actor: Actor,
   args: MutationArgs<'training.createSet'>,
 ): Promise<MutationOutcome<TrainingSet>> {
+  if (args.status === 'published') assertManagerOrAdmin(actor, 'Only managers and admins publish training sets.')
+  assertOwnImages(actor, args.questions)
   const existing = await findTrainingSetById(trx, args.id)
   if (existing) throw idTaken('A training set', 'id', existing.tenant_slug === actor.tenant)
   const at = now()
@@ -57,6 +74,7 @@ export async function updateTrainingSet(
   args: MutationArgs<'training.updateSet'>,
 ): Promise<MutationOutcome<TrainingSet>> {
   assertManagerOrAdmin(actor, 'Only managers and admins can edit training sets.')
+  assertOwnImages(actor, args.questions)
   const row = await findTenantTrainingSet(trx, actor.tenant, args.id)
   if (!row) throw new ApiError('not_found', 'The training set was not found.', { field: 'id' })
   if (row.status === 'published' && args.status === 'draft' && (await hasAssignments(trx, row.id))) {

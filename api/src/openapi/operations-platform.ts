@@ -193,7 +193,7 @@ export const PLATFORM_OPERATIONS: Operation[] = [
   {
     method: 'delete',
     path: `${T}/admin/users/{userId}/sessions`,
-    summary: 'Sign a member out on every device',
+    summary: 'Sign a member out on every device (409 for someone who also works in another workspace)',
     access: 'admin',
     tag: 'admin',
     ...ok(),
@@ -212,7 +212,8 @@ export const PLATFORM_OPERATIONS: Operation[] = [
   {
     method: 'put',
     path: `${T}/admin/users/{userId}/status`,
-    summary: 'Deactivate a member (sessions end at once; role and history kept) or reactivate them',
+    summary:
+      'Deactivate a member (access ends at once, their sessions too unless they work in another workspace; role and history kept) or reactivate them',
     access: 'admin',
     tag: 'admin',
     body: p.memberStatusBodySchema,
@@ -222,7 +223,8 @@ export const PLATFORM_OPERATIONS: Operation[] = [
   {
     method: 'delete',
     path: `${T}/admin/users/{userId}`,
-    summary: 'Remove someone from the workspace; their sessions end at once',
+    summary:
+      'Remove someone from the workspace; access ends at once, their sessions too unless they work in another workspace',
     access: 'admin',
     tag: 'admin',
     status: 204,

@@ -14,8 +14,8 @@ import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { assertAdmin, assertManagerOrAdmin } from '../auth/actor.ts'
 import { findTenant, listTenantUsers, parseModels, toTenantConfig } from '../db/queries/tenants.ts'
-import { endUserSessions } from '../db/queries/users.ts'
-import { notFound } from '../errors.ts'
+import { endUserSessions, isMemberElsewhere } from '../db/queries/users.ts'
+import { ApiError, notFound } from '../errors.ts'
 import { providerKeys, testModel } from '../experts/test-model.ts'
 import { jsonAnswer } from '../lib/json-answer.ts'
 import { cleanLogo } from '../lib/logo.ts'
@@ -87,6 +87,12 @@ export const adminRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps')
     const userId = c.req.param('userId')
     await assertMember(db, actor.tenant, userId)
+    if (await isMemberElsewhere(db, actor.tenant, userId)) {
+      throw new ApiError(
+        'conflict',
+        'This person also works in another workspace, so their sessions are not only yours to end. Deactivate them here: their access to this workspace ends at once.',
+      )
+    }
     return jsonAnswer(c, { ended: await endUserSessions(db, userId) })
   })
   // Everything this tenant owns, as tenant:export writes it: the Admin's own copy of the data.

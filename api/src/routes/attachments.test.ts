@@ -97,6 +97,27 @@ describe('case attachments', () => {
     ).toBe(404)
   })
 
+  it('keeps its file when a manual with the same bytes is deleted, in any tenant', async () => {
+    const pdf = tinyPdf(['Service bulletin 14: replace the seal kit'])
+    const res = await upload(caseId, [{ fileName: 'bulletin.pdf', bytes: pdf }])
+    const { attachment } = attachmentAnswerSchema.parse(await res.json())
+    const added = await t.app.request('/api/t/harbor/experts/seakeeper/documents', {
+      method: 'POST',
+      headers: { cookie: harborAdmin },
+      body: form([{ fileName: 'bulletin.pdf', bytes: pdf }]),
+    })
+    expect(added.status).toBe(202)
+    const { documents } = (await added.json()) as { documents: { id: string }[] }
+    const removed = await t.app.request(`/api/t/harbor/documents/${documents[0]?.id}`, {
+      method: 'DELETE',
+      headers: { cookie: harborAdmin },
+    })
+    expect(removed.status).toBe(204)
+    const file = await t.app.request(`/api/t/demo/attachments/${attachment.id}/file`, { headers: { cookie: tech } })
+    expect(file.status).toBe(200)
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true)
+  })
+
   it('is removed by a Manager (its file too, once nothing else uses it), and not by someone else', async () => {
     const managerCase = await newCase(manager)
     const res = await upload(

@@ -49,6 +49,36 @@ describe('local sign-in', () => {
     expect((await app.request('/api/auth/user', { headers: { cookie } })).status).toBe(401)
   })
 
+  it('signs out only when the browser opens /api/logout, not when a page loads it as an image or fetch', async () => {
+    const { app, signIn } = await createTestApp()
+    const cookie = await signIn('tech@demo.local')
+    // A logo, a training image or another site's <img> pointed at /api/logout.
+    for (const [mode, dest] of [
+      ['no-cors', 'image'],
+      ['cors', 'empty'],
+      ['no-cors', 'script'],
+      ['navigate', 'iframe'],
+    ]) {
+      const loaded = await app.request('/api/logout', {
+        headers: { cookie, 'sec-fetch-mode': mode as string, 'sec-fetch-dest': dest as string },
+      })
+      expect(loaded.status).toBe(403)
+      expect(errorBodySchema.parse(await loaded.json()).error.code).toBe('forbidden')
+      expect(loaded.headers.get('set-cookie')).toBeNull()
+      expect((await app.request('/api/auth/user', { headers: { cookie } })).status).toBe(200)
+    }
+    const opened = await app.request('/api/logout', {
+      headers: { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    })
+    expect(opened.status).toBe(302)
+    expect((await app.request('/api/auth/user', { headers: { cookie } })).status).toBe(401)
+    // A client that is not a browser (Node's fetch sends Sec-Fetch-Mode: cors, no Dest) signs out as before.
+    const script = await signIn('tech@demo.local')
+    const fetched = await app.request('/api/logout', { headers: { cookie: script, 'sec-fetch-mode': 'cors' } })
+    expect(fetched.status).toBe(302)
+    expect((await app.request('/api/auth/user', { headers: { cookie: script } })).status).toBe(401)
+  })
+
   it('refuses a sign-in form posted from another site', async () => {
     const { app } = await createTestApp()
     const res = await app.request('/api/login/local', {

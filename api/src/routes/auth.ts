@@ -70,6 +70,13 @@ authRoutes.get('/callback', async (c) => {
 })
 
 authRoutes.get('/logout', async (c) => {
+  // Opening it signs out; an <img> or fetch pointed at it (a branding logo URL, another site) does
+  // not. Browsers say which in Sec-Fetch-Dest; other clients send none (Node's fetch sends only
+  // Sec-Fetch-Mode: cors) and are not refused.
+  const dest = c.req.header('sec-fetch-dest')
+  if (dest !== undefined && dest !== 'document') {
+    throw new ApiError('forbidden', 'Sign out by opening /api/logout in the browser, not by loading it from a page.')
+  }
   const { env } = c.get('deps')
   const idToken = await endSession(c)
   if (env.oidc) {

@@ -55,6 +55,26 @@ describe('sync pull', () => {
     }
   })
 
+  it('never hands a technician the id of a case they are not on, nor of its history', async () => {
+    let cursor = 0
+    for (let page = await pullEverything(TECH, 0); ; page = await pullEverything(TECH, cursor)) {
+      cursor = page.cursor
+      if (!page.hasMore) break
+    }
+    const body = { title: 'Private survey', description: '', expert: 'furuno', tags: [] }
+    const created = await send(t, w.cookie(MANAGER), 'POST', '/api/t/demo/cases', body)
+    expect(created.status).toBe(201)
+    const noted = await send(t, w.cookie(MANAGER), 'PUT', `/api/t/demo/cases/${created.body.id}`, {
+      description: 'Owner asked for a quote',
+    })
+    expect(noted.status).toBe(200)
+    const events = await t.db.selectFrom('case_events').select('id').where('case_id', '=', created.body.id).execute()
+    expect(events.length).toBeGreaterThan(1)
+    const text = JSON.stringify((await pullEverything(TECH, cursor)).changes)
+    expect(text).not.toContain(created.body.id)
+    for (const { id } of events) expect(text).not.toContain(id)
+  })
+
   it('refuses out-of-range limits and cursors with 400', async () => {
     for (const query of ['cursor=-1', 'cursor=abc', 'cursor=0&limit=0', 'cursor=0&limit=1001', 'cursor=1e400', '']) {
       const res = await send(t, w.cookie(TECH), 'GET', `/api/t/demo/sync/pull?${query}`)

@@ -1,7 +1,6 @@
 import { type Change, errorBodySchema } from '@mw/sync-protocol'
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
-import { recordChange } from '../db/queries/change-log.ts'
 import { mutation, newCase, pull, pullAll, pushOk, setup, T } from '../test/sync-kit.ts'
 
 describe('sync pull', () => {
@@ -27,17 +26,23 @@ describe('sync pull', () => {
 
   it('sends a delete when a row leaves the user sight, and pages by cursor', async () => {
     const t = await setup()
-    const m = newCase(1)
-    await pushOk(t, t.tech, uuidv7(), [m])
+    const device = uuidv7()
+    const conversationId = uuidv7()
+    const question = {
+      conversationId,
+      messageId: uuidv7(),
+      agentId: 'seakeeper',
+      query: 'Why does it hum?',
+      images: [],
+    }
+    await pushOk(t, t.tech, device, [mutation(1, 'chat.send', question)])
     const { cursor } = await pullAll(t, t.tech)
-    await t.db
-      .updateTable('cases')
-      .set({ created_by: await t.userId('manager@demo.local') })
-      .where('id', '=', m.args.id as string)
-      .execute()
-    await recordChange(t.db, 'demo', 'case', m.args.id as string)
+    await pushOk(t, t.tech, device, [mutation(2, 'conversation.delete', { id: conversationId })])
     const after = await pullAll(t, t.tech, cursor)
-    expect(after.changes).toEqual([expect.objectContaining({ entity: 'case', id: m.args.id, op: 'delete' })])
+    expect(after.changes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ entity: 'conversation', id: conversationId, op: 'delete' })]),
+    )
+    expect(after.changes.every((c) => c.op === 'delete')).toBe(true)
 
     // From the manager's scope version: past a first sync, so deletes are in the pages too.
     const { scope_version: start } = await t.db

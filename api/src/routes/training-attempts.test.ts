@@ -33,7 +33,7 @@ const questions = [
   {
     type: 'image-label',
     question: 'Label the connector',
-    imageUrl: '/x.png',
+    imageUrl: '/training/x.png',
     labelPoints: [
       { x: 1, y: 1, label: 'CAN-H' },
       { x: 2, y: 2, label: 'CAN-L' },

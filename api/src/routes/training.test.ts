@@ -86,4 +86,15 @@ describe('training', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     expect(await fingerprint(t.db)).toBe(state)
   })
+
+  it('lets a technician build a draft but not publish a set past the managers', async () => {
+    const body = { title: 'Straight to print', expert: 'furuno', status: 'published' }
+    const before = await fingerprint(t.db)
+    const refused = await send(t, w.cookie('tech@demo.local'), 'POST', '/api/t/demo/training/build', body)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.code).toBe('forbidden')
+    expect(await fingerprint(t.db)).toBe(before)
+    const managed = await send(t, w.cookie('manager@demo.local'), 'POST', '/api/t/demo/training/build', body)
+    expect(trainingSetSchema.parse(managed.body).status).toBe('published')
+  })
 })

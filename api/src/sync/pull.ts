@@ -63,8 +63,9 @@ function groupIds(log: { entity: string; entity_id: string }[]) {
 
 /**
  * Loads the rows of a page in one query per entity, keeping those the actor may see. `others`
- * holds another user's conversations and messages: never visible to this user, so not even a
- * delete naming their id (and telling when a colleague chats) is sent.
+ * holds another user's conversations and messages, and the cases (with their history and files)
+ * of which a technician is neither author nor assignee, fixed when the case is made: never visible
+ * to this user, so not even a delete naming their id (and telling when a colleague works) is sent.
  */
 async function loadVisible(
   db: Db,
@@ -76,17 +77,22 @@ async function loadVisible(
   const others = new Set<string>()
   const put = (entity: SyncEntity, id: string, row: Row) => out.set(`${entity}:${id}`, row)
   if (ids('case').length) {
-    for (const r of await loadCases(db, tenant, ids('case'))) if (canSeeCase(actor, r)) put('case', r.id, toCase(r))
+    for (const r of await loadCases(db, tenant, ids('case'))) {
+      if (canSeeCase(actor, r)) put('case', r.id, toCase(r))
+      else others.add(`case:${r.id}`)
+    }
   }
   if (ids('caseEvent').length) {
     for (const r of await loadCaseEvents(db, tenant, ids('caseEvent'))) {
       if (canSeeCase(actor, r)) put('caseEvent', r.id, toCaseEvent(r))
+      else others.add(`caseEvent:${r.id}`)
     }
   }
   if (ids('attachment').length) {
     for (const r of await loadAttachments(db, tenant, ids('attachment'))) {
       const owner = { created_by: r.case_created_by, assigned_to: r.case_assigned_to }
       if (canSeeCase(actor, owner)) put('attachment', r.id, toAttachment(r))
+      else others.add(`attachment:${r.id}`)
     }
   }
   if (ids('conversation').length) {

@@ -3,6 +3,7 @@
  * technician can take such a question at sea. An image that cannot be fetched now is tried again
  * at the next drain; it never fails the drain.
  */
+import { isTrainingImageUrl } from '@mw/sync-protocol'
 import type { LocalDb } from '../db/local-db.ts'
 import { apiFetch } from '../lib/api-client.ts'
 import type { TransportOptions } from './push.ts'
@@ -10,7 +11,10 @@ import type { TransportOptions } from './push.ts'
 export async function keepTrainingImages(db: LocalDb, options: TransportOptions = {}): Promise<void> {
   const wanted = new Set<string>()
   for (const set of await db.trainingSets.toArray()) {
-    for (const q of set.questions) if (q.type === 'image-label' && q.imageUrl.startsWith('/')) wanted.add(q.imageUrl)
+    for (const q of set.questions) {
+      // A set stored before the server checked image addresses may name any call of the app.
+      if (q.type === 'image-label' && q.imageUrl && isTrainingImageUrl(q.imageUrl, db.tenant)) wanted.add(q.imageUrl)
+    }
   }
   const kept = new Set(await db.trainingImages.toCollection().primaryKeys())
   for (const url of wanted) {

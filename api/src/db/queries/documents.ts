@@ -160,11 +160,6 @@ export async function deleteDocument(db: Db, id: string): Promise<void> {
 }
 
 /** Whether any document of any tenant still refers to this original. */
-export async function originalInUse(db: Db, sha256: string): Promise<boolean> {
-  const row = await db.selectFrom('kb_documents').select('id').where('content_hash', '=', sha256).executeTakeFirst()
-  return row !== undefined
-}
-
 export async function setDocumentProgress(db: Db, id: string, pagesDone: number, pages: number | null) {
   await db
     .updateTable('kb_documents')

@@ -8,7 +8,7 @@ import {
 } from '@mw/sync-protocol'
 import type { Insertable } from 'kysely'
 import { compiledOnce } from '../compiled-once.ts'
-import type { Db } from '../database.ts'
+import { type Db, isPostgres } from '../database.ts'
 import type { TenantLogoTable, TenantRow, TenantTable } from '../tables/tenant.table.ts'
 import { type PageRequest, pagedList, WHOLE_LIST } from './paging.ts'
 
@@ -69,6 +69,12 @@ const tenantUsersPage = pagedList(
 export async function listTenantUsers(db: Db, tenant: string, page: PageRequest = WHOLE_LIST): Promise<TenantUser[]> {
   const rows = await tenantUsersPage(db, null, page, tenant)
   return rows.map(toTenantUser)
+}
+
+/** Holds the tenant's row until the transaction ends (PostgreSQL; SQLite has one writer at a time anyway). */
+export async function lockTenant(trx: Db, tenant: string): Promise<void> {
+  const query = trx.selectFrom('tenants').select('slug').where('slug', '=', tenant)
+  await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst()
 }
 
 export async function findTenantUser(db: Db, tenant: string, userId: string): Promise<TenantUser | undefined> {

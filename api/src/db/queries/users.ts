@@ -25,6 +25,17 @@ export async function endUserSessions(db: Db, userId: string): Promise<number> {
   return Number(res.numDeletedRows ?? 0)
 }
 
+/** Whether the user belongs to a workspace other than `tenant` (whose Admin does not govern their sessions). */
+export async function isMemberElsewhere(db: Db, tenant: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('tenant_slug', '!=', tenant)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 export async function isMember(db: Db, tenant: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('memberships')

@@ -2,7 +2,9 @@ import { EXPERT_NAMES } from '@mw/sync-protocol'
 import type { Reports } from '../hooks/use-reports.ts'
 
 const cell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value)
+  // Typed text (questions, titles) that a spreadsheet would run as a formula is kept as text.
+  const text =
+    value === null ? '' : typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value)
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 const row = (...values: (string | number | null)[]) => values.map(cell).join(',')

@@ -26,7 +26,7 @@ export function LabelFigure({
   return (
     <figure className="label-figure">
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: placing a point is pointer work; labels are typed in the fields below */}
-      <img src={src} alt={alt} onClick={pick} className={onPick ? 'label-pick' : undefined} />
+      <img src={src || undefined} alt={alt} onClick={pick} className={onPick ? 'label-pick' : undefined} />
       {points.map((p, i) => (
         <span key={`${p.x},${p.y}`} className="label-marker" style={{ left: `${p.x}%`, top: `${p.y}%` }}>
           {i + 1}
