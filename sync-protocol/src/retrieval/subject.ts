@@ -38,7 +38,8 @@ export function unitNames(query: string): UnitName[] {
     }
     run = []
   }
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+  // Words as saidWords() has them: a dotted name ("VE.Direct") is one.
+  for (const match of text.matchAll(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu)) {
     const [word] = match
     const gap = text.slice(end, match.index)
     end = match.index + word.length

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { buildIndex, retrieveKept, searchTerms, splitSentences } from './index.ts'
+import { testPassage } from './test-passage.ts'
+
+const passage = (ordinal: number, text: string) =>
+  testPassage(ordinal, text, { fileName: 'charger.pdf', title: 'Charger Manual' })
+
+describe('names written with dots', () => {
+  it('are one search term, never a stop word and a sentence end', () => {
+    expect(searchTerms('What baud rate does the VE.Direct port use?')).toEqual(['baud', 'rate', 've.direct', 'port'])
+    expect(searchTerms('VE.Bus, N2K. Node.js v1.2 at 192.168.1.1 in GPS.conf')).toEqual([
+      've.bus',
+      'n2k',
+      'node.js',
+      'v1.2',
+      '192.168.1.1',
+      'gps.conf',
+    ])
+    // Dotted initials are no name.
+    expect(searchTerms('a gauge, e.g. the tank level')).toEqual(['gauge', 'tank', 'level'])
+  })
+
+  it('find the passage naming them, written with or without the dot', () => {
+    const index = buildIndex([
+      passage(0, 'Direct mode: the VE.Bus port runs at 19200 baud, for direct wiring of inverters.'),
+      passage(1, 'The VE.Direct port runs at 19200 baud.'),
+      passage(2, 'A VEDirect cable needs no terminator.'),
+      passage(3, 'Mount the charger upright on a wall away from heat.'),
+      passage(4, 'The fuse protects the battery cable from a short circuit.'),
+      ...['Absorption', 'Float', 'Equalise', 'Storage', 'Bulk'].map((stage, i) =>
+        passage(5 + i, `${stage} stage: the charger holds its voltage for a set time.`),
+      ),
+    ])
+    const best = (query: string) => retrieveKept('t', index, query).sources[0]?.id
+    expect(best('VE.Direct baud')).toBe('doc1:1')
+    expect(best('Does a VE.Direct cable need a terminator?')).toBe('doc1:2')
+  })
+})
+
+describe('sentence ends', () => {
+  it('are never inside a dotted name or after dotted initials', () => {
+    expect(splitSentences('Use the VE.Direct port, e.g. With a cable. Then set 192.168.1.1 first.')).toEqual([
+      'Use the VE.Direct port, e.g. With a cable. ',
+      'Then set 192.168.1.1 first.',
+    ])
+    expect(splitSentences('It talks VE.Direct. Next, i.e. Later!  "Done" 2 items.')).toEqual([
+      'It talks VE.Direct. ',
+      'Next, i.e. Later!  ',
+      '"Done" 2 items.',
+    ])
+  })
+})
