@@ -35,6 +35,21 @@ describe('names written with dots', () => {
     expect(best('VE.Direct baud')).toBe('doc1:1')
     expect(best('Does a VE.Direct cable need a terminator?')).toBe('doc1:2')
   })
+  it('are the unit a question is about: a manual that does not name one answers for other equipment', () => {
+    const manual = (documentId: string, ordinal: number, text: string) =>
+      testPassage(ordinal, text, { id: `${documentId}:${ordinal}`, documentId, fileName: `${documentId}.md` })
+    const index = buildIndex([
+      manual('n2k', 0, 'The maximum drop cable length is 6 m; the backbone cable length is at most 100 m.'),
+      manual('n2k', 1, 'Terminate both ends of the backbone.'),
+      manual('bms', 0, 'Use a VE.Direct cable of the shortest length you can.'),
+      manual('bms', 1, 'The driver reads the battery every second.'),
+      ...['wind', 'depth', 'speed', 'heading', 'rudder'].map((topic, i) =>
+        manual('instruments', i, `Calibrate the ${topic} sensor from the setup menu.`),
+      ),
+    ])
+    const cited = retrieveKept('t', index, 'What is the maximum cable length for a VE.Direct cable?').sources
+    expect(cited.map((s) => s.documentId)).toEqual(['bms'])
+  })
 })
 
 describe('sentence ends', () => {

@@ -32,7 +32,9 @@ export function unitNames(query: string): UnitName[] {
   const close = () => {
     const last = run[run.length - 1]
     const letterWords = run.filter((word) => /\p{L}/u.test(word)).length
-    if (last !== undefined && (letterWords >= 2 || (run.length === 1 && !isCode(last)))) {
+    // A name written with dots ("VE.Direct") names a product or an interface, unlike a bare acronym.
+    const lone = run.length === 1 && last !== undefined && (!isCode(last) || last.includes('.'))
+    if (last !== undefined && (letterWords >= 2 || lone)) {
       const codes = run.length - 1 - run.findLastIndex((word) => !isCode(word))
       names.push({ words: run.map((word) => word.toLowerCase()), codes })
     }
