@@ -24,13 +24,19 @@ export interface Spellings {
 
 /**
  * Search terms said side by side, written as one word ("Pi 2" as "pi2"), and dotted names written
- * without their dots ("VE.Direct" as "vedirect").
+ * without their dots, together or apart ("VE.Direct" as "vedirect" and "ve direct": PostgreSQL's
+ * parser holds "VE.Direct" as one word, so the dotted spelling alone misses a manual's "VE Direct").
  */
 export const joinedSpellings = (query: string, words: string[]): Spellings =>
   spellingsOf([...joinedPairs(query, words), ...undotted(words)])
 
 const undotted = (words: string[]): Spelling[] =>
-  words.filter((word) => word.includes('.')).map((word) => ({ of: [word], form: word.replaceAll('.', '') }))
+  words
+    .filter((word) => word.includes('.'))
+    .flatMap((word) => [
+      { of: [word], form: word.replaceAll('.', '') },
+      { of: [word], form: word.replaceAll('.', ' ') },
+    ])
 
 /**
  * Each term no passage holds in any spelling, as two words ("backlight" as "back light"); only

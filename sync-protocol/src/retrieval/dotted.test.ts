@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, retrieveKept, searchTerms, splitSentences } from './index.ts'
+import { buildIndex, joinedSpellings, retrieveKept, searchTerms, splitSentences } from './index.ts'
 import { testPassage } from './test-passage.ts'
 
 const passage = (ordinal: number, text: string) =>
@@ -18,6 +18,14 @@ describe('names written with dots', () => {
     ])
     // Dotted initials are no name.
     expect(searchTerms('a gauge, e.g. the tank level')).toEqual(['gauge', 'tank', 'level'])
+  })
+
+  it('are also searched written together and apart, where some passage holds those words', () => {
+    const term = { word: 've.direct', forms: ['ve.direct'] }
+    const known = (held: string[]) => (stem: string) => (held.includes(stem) ? 1 : 0)
+    const spelt = (held: string[]) => joinedSpellings('VE.Direct', ['ve.direct']).withKnown([term], known(held))
+    expect(spelt(['ve', 'direct', 'vedirect'])[0]?.forms).toEqual(['ve.direct', 'vedirect', 've direct'])
+    expect(spelt(['ve', 'direct'])[0]?.forms).toEqual(['ve.direct', 've direct'])
   })
 
   it('find the passage naming them, written with or without the dot', () => {
