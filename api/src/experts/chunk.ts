@@ -1,3 +1,4 @@
+import { splitSentences } from '@mw/sync-protocol/retrieval'
 import type { NewPassage } from '../db/queries/knowledge.ts'
 import type { Paragraph } from './parsing/outline.ts'
 
@@ -64,7 +65,7 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
 
 function splitLong(text: string): string[] {
   if (wordCount(text) <= MAX_WORDS) return [text]
-  const sentences = text.match(/[^.!?\n]+[.!?]*\s*/g) ?? [text]
+  const sentences = text.split(/(?<=\n)/).flatMap(splitSentences)
   const pieces: string[] = []
   let piece = ''
   for (const sentence of sentences) {

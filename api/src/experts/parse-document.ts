@@ -81,8 +81,8 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string, options: Parse
       page.cleanup()
       options.onPage?.(n, doc.numPages)
     }
-    const { paragraphs, firstHeading } = await pdfParagraphs(doc, pages)
-    const title = usefulTitle(metaTitle) ? metaTitle : (firstHeading ?? fallbackTitle)
+    const { paragraphs, title: shown } = await pdfParagraphs(doc, pages)
+    const title = usefulTitle(metaTitle) ? metaTitle : (shown ?? fallbackTitle)
     return { title, paragraphs, pages: doc.numPages }
   } finally {
     await task.destroy()

@@ -38,7 +38,8 @@ function askedIn(words: string[]): string[] {
 
 /** The question's words that say what it asks for, from its first clause that starts with a question word. */
 export function askedWords(query: string): string[] {
-  for (const clause of query.split(/[,;:.?!]/)) {
+  // A dot ends a clause only where no letter or digit follows it ("VE.Direct" is one name).
+  for (const clause of query.split(/[,;:?!]|\.(?![\p{L}\p{N}])/u)) {
     const asked = askedIn(saidWords(clause))
     if (asked.length > 0) return asked
   }

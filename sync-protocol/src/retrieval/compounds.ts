@@ -22,8 +22,21 @@ export interface Spellings {
   withKnown(terms: QueryTerm[], documentFrequency: (stem: string) => number): QueryTerm[]
 }
 
-/** Search terms said side by side, written as one word ("Pi 2" as "pi2"). */
-export const joinedSpellings = (query: string, words: string[]): Spellings => spellingsOf(joinedPairs(query, words))
+/**
+ * Search terms said side by side, written as one word ("Pi 2" as "pi2"), and dotted names written
+ * without their dots, together or apart ("VE.Direct" as "vedirect" and "ve direct": PostgreSQL's
+ * parser holds "VE.Direct" as one word, so the dotted spelling alone misses a manual's "VE Direct").
+ */
+export const joinedSpellings = (query: string, words: string[]): Spellings =>
+  spellingsOf([...joinedPairs(query, words), ...undotted(words)])
+
+const undotted = (words: string[]): Spelling[] =>
+  words
+    .filter((word) => word.includes('.'))
+    .flatMap((word) => [
+      { of: [word], form: word.replaceAll('.', '') },
+      { of: [word], form: word.replaceAll('.', ' ') },
+    ])
 
 /**
  * Each term no passage holds in any spelling, as two words ("backlight" as "back light"); only
@@ -57,6 +70,7 @@ function joinedPairs(query: string, words: string[]): Spelling[] {
   for (let i = 0; i + 1 < said.length; i++) {
     const [first, second] = [said[i] as string, said[i + 1] as string]
     if (!words.includes(first) || !words.includes(second) || first === second) continue
+    if (first.includes('.') || second.includes('.')) continue
     if (!pairs.some((p) => p.form === first + second)) pairs.push({ of: [first, second], form: first + second })
   }
   return pairs
@@ -71,7 +85,8 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
  */
 function splits(word: string): Spelling[] {
   const digits = /\d/.test(word)
-  if (word.length < MIN_SPLIT_LENGTH && !digits) return []
+  // A dotted name is already its parts apart ("ve.direct" is searched as "ve direct").
+  if ((word.length < MIN_SPLIT_LENGTH && !digits) || word.includes('.')) return []
   const found: Spelling[] = []
   for (let i = 1; i < word.length; i++) {
     const [left, right] = [word.slice(0, i), word.slice(i)]

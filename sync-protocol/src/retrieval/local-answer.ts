@@ -11,6 +11,7 @@ import type { Expert } from '../common.ts'
 import { EXPERT_NAMES } from '../constants.ts'
 import { tokens } from './bm25.ts'
 import type { Retrieval } from './gate.ts'
+import { splitSentences } from './sentences.ts'
 import { expandTerms } from './synonyms.ts'
 
 const PER_SOURCE = 4
@@ -60,7 +61,7 @@ function units(text: string): Unit[] {
       continue
     }
     tableStart = null
-    for (const sentence of block.split(/(?<=[.!?])\s+(?=["“(]?[\p{Lu}\d])/u)) {
+    for (const sentence of splitSentences(block)) {
       if (sentence.trim()) found.push({ text: sentence.trim(), block: null, order: found.length })
     }
   }

@@ -13,6 +13,8 @@ describe('the units a question names', () => {
     ['the BNO055 compass keeps misbehaving on my Pi 2', []],
     ["What does Garmin's $PGRMH sentence contain?", [{ words: ['garmin'], codes: 0 }]],
     ['Which PGN carries the rudder angle?', []],
+    // A name written with dots is a name, a code alone or not.
+    ['What is the maximum cable length for a VE.Direct cable?', [{ words: ['ve.direct'], codes: 1 }]],
     ['Can AvNav write to the N2K bus?', []],
     // Unless a capitalised word follows a first word that is no stop word.
     ['Is it safe? Garmin HDS fuses blow', [{ words: ['garmin', 'hds'], codes: 1 }]],

@@ -32,13 +32,16 @@ export function unitNames(query: string): UnitName[] {
   const close = () => {
     const last = run[run.length - 1]
     const letterWords = run.filter((word) => /\p{L}/u.test(word)).length
-    if (last !== undefined && (letterWords >= 2 || (run.length === 1 && !isCode(last)))) {
+    // A name written with dots ("VE.Direct") names a product or an interface, unlike a bare acronym.
+    const lone = run.length === 1 && last !== undefined && (!isCode(last) || last.includes('.'))
+    if (last !== undefined && (letterWords >= 2 || lone)) {
       const codes = run.length - 1 - run.findLastIndex((word) => !isCode(word))
       names.push({ words: run.map((word) => word.toLowerCase()), codes })
     }
     run = []
   }
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+  // Words as saidWords() has them: a dotted name ("VE.Direct") is one.
+  for (const match of text.matchAll(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu)) {
     const [word] = match
     const gap = text.slice(end, match.index)
     end = match.index + word.length

@@ -1,7 +1,8 @@
 /**
  * Turning a question into search terms and telling how much of it a text covers: the same on the
  * server (over FTS5) and on the device (over the manuals kept offline). Every term is letters and
- * digits only, so nothing a user types reaches a query syntax.
+ * digits only (with a dotted name's inner dots, which every index reads as a word break), so
+ * nothing a user types reaches a query syntax.
  */
 const STOPWORDS = /* @__PURE__ */ new Set(
   `a about above after again against all am an and any are as at be because been before being
@@ -17,13 +18,24 @@ const STOPWORDS = /* @__PURE__ */ new Set(
 
 const MAX_TERMS = 24
 
-/** Every word of the question as said, lower-cased, in order (stop words and repeats included). */
+/**
+ * Every word of the question as said, lower-cased, in order (stop words and repeats included). A
+ * name written with dots between letters or digits ("VE.Direct", "Node.js", "v1.2", "192.168.1.1")
+ * is one word, searched as the phrase of its parts (how every index holds it); dotted initials
+ * ("e.g.", "U.S.") are not names, and a dot before a space ends a sentence.
+ */
 export const saidWords = (query: string): string[] =>
   query
     .toLowerCase()
     .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
+    .split(/[^\p{L}\p{N}.]+/u)
+    .flatMap((word) => {
+      const parts = word.split('.').filter(Boolean)
+      return DOTTED_NAME.test(word) && parts.some((part) => part.length > 1) ? [parts.join('.')] : parts
+    })
+
+/** Letters or digits with a dot between them and no space: "ve.direct", "gps.conf", "v1.2". */
+const DOTTED_NAME = /[\p{L}\p{N}]\.[\p{L}\p{N}]/u
 
 /** Distinct, lower-cased content words of the question, in order of first appearance. */
 export function searchTerms(query: string): string[] {

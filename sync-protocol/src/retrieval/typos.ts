@@ -65,7 +65,11 @@ export function misspeltStem(
   codes: ReadonlySet<string>,
 ): string | null {
   const known = term.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0))
-  const [stem] = tokens(term.word)
-  if (known || !stem || allowedEdits(stem) === 0 || /\d/.test(stem) || codes.has(term.word)) return null
+  const stems = tokens(term.word)
+  const [stem] = stems
+  // A dotted name ("gps.conf") is a name, not a misspelt word.
+  if (known || !stem || stems.length > 1 || allowedEdits(stem) === 0 || /\d/.test(stem) || codes.has(term.word)) {
+    return null
+  }
   return stem
 }

@@ -116,3 +116,26 @@ async function isBold(doc: PDFDocumentProxy, pageNumber: number, fontId: string)
   const font = page.commonObjs.has(fontId) ? page.commonObjs.get(fontId) : null
   return Boolean(font?.bold || font?.black || /bold|black|heavy/i.test(font?.name ?? ''))
 }
+
+/** At most this many lines of the cover's largest type make its title (a title set over two or three lines). */
+const COVER_LINES = 3
+
+/**
+ * The title set on the first page: its lines in the largest type, when that is larger than the
+ * body's, the first run of them in reading order ("AIS Reception" on a cover whose first heading is
+ * "1 What is AIS?"; "Teensy 3.2 based Actisense format" and the line under it). A date or a number
+ * in the same type is not part of it; null when the page has no such line.
+ */
+export function coverTitle(lines: PdfLine[], body: BodyStyle): string | null {
+  const size = (line: PdfLine) => Math.round(line.size * 2) / 2
+  const titled = lines.filter((line) => /\p{L}{2}/u.test(line.text) && !TOC_LINE.test(line.text))
+  const largest = Math.max(0, ...titled.map(size))
+  if (titled.length === 0 || largest < body.size * 1.12) return null
+  const start = lines.findIndex((line) => titled.includes(line) && size(line) === largest)
+  const run: string[] = []
+  for (const line of lines.slice(start, start + COVER_LINES)) {
+    if (size(line) !== largest || !titled.includes(line)) break
+    run.push(line.text.replaceAll(' | ', ' '))
+  }
+  return run.join(' ')
+}

@@ -66,6 +66,30 @@ describe('PDF titles', () => {
       expect((await titled(title)).title).toBe('Wiring diagram')
     }
   })
+
+  it('without one, come from the cover: its lines in the largest type, not a chapter bookmarked after it', async () => {
+    const cover = [
+      textAt(72, 700, 'Dire Wolf', 14),
+      textAt(72, 660, 'AIS Reception', 26),
+      textAt(72, 630, 'with a cheap radio', 26),
+      textAt(72, 600, '05.09.2020', 26),
+      textAt(72, 560, 'Contents'),
+    ]
+    const chapter = [
+      textAt(72, 700, '1 What is AIS?', 14),
+      textAt(72, 660, 'Ships send their position, course and speed on two VHF channels,'),
+      textAt(72, 646, 'which a receiver decodes for the chart plotter and the logs.'),
+    ]
+    const outline = [{ title: '1 What is AIS?', page: 2 }]
+    const parsed = await parseDocument('ais.pdf', pdfOfStreams([cover.join('\n'), chapter.join('\n')], { outline }))
+    expect(parsed.title).toBe('AIS Reception with a cheap radio')
+    // A first page in body type only leaves the first heading as the title.
+    const plain = await parseDocument(
+      'ais.pdf',
+      pdfOfStreams([chapter.join('\n')], { outline: [{ title: '1 What is AIS?', page: 1 }] }),
+    )
+    expect(plain.title).toBe('1 What is AIS?')
+  })
 })
 
 describe('PDF running heads', () => {

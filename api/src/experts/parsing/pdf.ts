@@ -7,7 +7,7 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
-import { bodyStyle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
+import { bodyStyle, coverTitle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -167,11 +167,14 @@ async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
   return found
 }
 
-/** Paragraphs of a whole document from its pages' lines. */
+/**
+ * Paragraphs of a whole document from its pages' lines, and the title its first page sets (the
+ * largest type on it, else its first heading) for a file whose metadata names none.
+ */
 export async function pdfParagraphs(
   doc: PDFDocumentProxy,
   pages: PdfLine[][],
-): Promise<{ paragraphs: Paragraph[]; firstHeading: string | null }> {
+): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
   const running = runningLines(pages)
   const content = pages.map((lines) => lines.filter((line) => !running.has(shape(line.text))))
   const body = bodyStyle(pages)
@@ -257,5 +260,5 @@ export async function pdfParagraphs(
     flush()
     flushRows()
   })
-  return { paragraphs, firstHeading }
+  return { paragraphs, title: coverTitle(content[0] ?? [], body) || firstHeading }
 }
