@@ -1,4 +1,5 @@
 import { cleanup, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
@@ -80,5 +81,19 @@ describe('chat screen loading a conversation', () => {
     expect(screen.queryByText(/Saved on this device/)).toBeNull()
     expect(fetchMock).toHaveBeenCalledOnce()
     expect(useToastStore.getState().current).toBeNull()
+  })
+})
+
+describe('chat composer', () => {
+  test('a question typed but not sent is still there after the page reloads', async () => {
+    const userId = uuidv7()
+    renderSeakeeperChat(userId, '/t/demo/ask/seakeeper')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Seawater flow alarm after 40 minutes')
+    cleanup()
+
+    renderSeakeeperChat(userId, '/t/demo/ask/seakeeper')
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      'Seawater flow alarm after 40 minutes',
+    )
   })
 })

@@ -1,9 +1,10 @@
 import { EXPERT_NAMES, type Expert, type Message } from '@mw/sync-protocol'
-import { Fragment, useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
+import { useKeptDraft } from '../../../lib/kept-draft.ts'
 import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useAnswerFollower } from '../hooks/use-answer-follower.ts'
@@ -31,7 +32,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   const open = useChatStore((s) => s.open)
   const reset = useChatStore((s) => s.reset)
   const stop = useChatStore((s) => s.stop)
-  const [draft, setDraft] = useState('')
+  const [draft, setDraft] = useKeptDraft(`chat:${expert}`)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const sendMessage = useSendMessage(expert)
   const db = useLocalDb()
