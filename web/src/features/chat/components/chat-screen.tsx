@@ -69,7 +69,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     void sendMessage(pending.content, pending.images).then((saved) => {
       if (!saved) setDraft(pending.content)
     })
-  }, [params, setParams, sendMessage])
+  }, [params, setParams, sendMessage, setDraft])
 
   useEffect(() => {
     // A live query keeps its previous answer while the next one runs: judge only the answer for this id.
