@@ -6,8 +6,10 @@ import {
   DEMO_ROLES,
   openPage,
   signInAs,
+  USERS,
   VIEWPORTS,
   type ViewportName,
+  visibleText,
 } from './harness.ts'
 
 const browser = browserForThisFile()
@@ -81,6 +83,13 @@ async function firstCase(context: BrowserContext): Promise<{ caseId: string; cas
   return { caseId: first.id, caseTitle: first.title }
 }
 
+/**
+ * How far the page scrolls sideways. Against the layout viewport (`clientWidth`): on a phone
+ * (`isMobile`) a too-wide page widens `innerWidth` with it, so that comparison never fails.
+ */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
 async function expectTexts(page: Page, texts: string[], where: string) {
   for (const text of texts) {
     await page
@@ -115,8 +124,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
           throw new Error(`${name} as ${user.role}: no heading ${heading}`)
         })
       await expectTexts(page, screen.showsFor?.[user.role] ?? screen.shows ?? [], `${name} as ${user.role}`)
-      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      expect(sideways, `${name} as ${user.role} scrolls sideways`).toBeLessThanOrEqual(0)
+      expect(await sideways(page), `${name} as ${user.role} scrolls sideways`).toBeLessThanOrEqual(0)
       inaccessible.push(...(await accessibilityViolations(page)).map((v) => `${name} as ${user.role}: ${v}`))
     }
     expect(inaccessible).toEqual([])
@@ -126,6 +134,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
 })
 
 describe('admin rules', () => {
+  test('on a phone, every Admin Settings tab fits the screen (wide tables scroll inside their card)', async () => {
+    const { context, page, pageErrors } = await openPage(browser(), 'phone')
+    await signInAs(page, USERS.admin.email)
+    await page.goto('/t/demo/admin')
+    const shown = { Users: 'tech@demo.local', Knowledge: 'Upload documents' } as Record<string, string>
+    for (const tab of ['Branding', 'Expert Models', 'Users', 'System', 'Knowledge']) {
+      await page.getByRole('tab', { name: tab }).click()
+      await visibleText(page, shown[tab] ?? tab).waitFor()
+      expect(await sideways(page), `the ${tab} tab scrolls sideways`).toBeLessThanOrEqual(0)
+    }
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
   test('only an admin manages user roles, and never their own', async () => {
     for (const user of DEMO_ROLES.filter((u) => u.role !== 'Technician')) {
       const { context, page } = await openPage(browser())
