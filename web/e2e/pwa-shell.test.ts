@@ -100,7 +100,7 @@ describe('installable PWA shell', () => {
       ['/t/demo/ask/seakeeper', 'Seakeeper Expert'],
       ['/t/demo/furuno', 'Furuno Electronics Expert'],
       ['/t/demo/cases', 'Cases'],
-    ]) {
+    ] as const) {
       await page.goto(path)
       await page.getByRole('heading', { name: heading, exact: true }).waitFor()
     }
