@@ -6,6 +6,7 @@ import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { useKeptDraft } from '../../../lib/kept-draft.ts'
 import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
+import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useAnswerFollower } from '../hooks/use-answer-follower.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
@@ -37,6 +38,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   const sendMessage = useSendMessage(expert)
   const db = useLocalDb()
   const stored = useConversation(urlConversation)
+  const synced = useFirstSyncDone()
   useRowsVisibleMark('messages', (stored?.messages.length ?? 0) > 0)
   const { question, outcome, askAgain } = useAnswerFollower(tenant, expert, stored)
   // The live answer shows until the pull brings the stored one.
@@ -74,7 +76,8 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   useEffect(() => {
     // A live query keeps its previous answer while the next one runs: judge only the answer for this id.
     if (!urlConversation || stored?.id !== urlConversation || stored.conversation) return
-    if (status === 'streaming' || failedLoad.current === urlConversation) return
+    // A device still fetching its first pull holds no conversation yet: that is no failure.
+    if (!synced || status === 'streaming' || failedLoad.current === urlConversation) return
     // The live query may still hold the answer from before the pull that just stored this
     // conversation (the chat drops its live copies right after that pull): ask the database itself.
     let stale = false
@@ -86,7 +89,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     return () => {
       stale = true
     }
-  }, [db, urlConversation, stored, status])
+  }, [db, urlConversation, stored, status, synced])
 
   const messageCount = stored?.messages.length ?? 0
   const liveLength = live?.content.length ?? 0
