@@ -133,6 +133,36 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
   })
 })
 
+describe('phone layout', () => {
+  test('Assign Training keeps its cards inside the page and the results table inside its dialog', async () => {
+    const { context, page, pageErrors } = await openPage(browser(), 'phone')
+    await signInAs(page, USERS.manager.email)
+    await page.goto('/t/demo/training/assign')
+    await page.getByRole('button', { name: 'Results' }).first().waitFor()
+    // Each card ends where the page's padding starts, as far from the right edge as from the left.
+    const margins = await page.evaluate(() =>
+      [...document.querySelectorAll('.detail-main > .card')].map((card) => {
+        const { left, right } = card.getBoundingClientRect()
+        return Math.round(document.documentElement.clientWidth - right - left)
+      }),
+    )
+    expect(margins.length).toBeGreaterThan(0)
+    for (const margin of margins) expect(margin, 'right margin minus left margin').toBe(0)
+
+    await page.getByRole('button', { name: 'Results' }).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('table').waitFor()
+    const sticksOut = await dialog.evaluate((d) => {
+      const edge = d.getBoundingClientRect().right
+      const clip = d.querySelector('.table-scroll')?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY
+      return Math.round(clip - edge)
+    })
+    expect(sticksOut, 'the results table reaches past its dialog').toBeLessThan(0)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('admin rules', () => {
   test('on a phone, every Admin Settings tab fits the screen (wide tables scroll inside their card)', async () => {
     const { context, page, pageErrors } = await openPage(browser(), 'phone')
