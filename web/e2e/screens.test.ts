@@ -134,6 +134,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
 })
 
 describe('phone layout', () => {
+  test('on Training, the My training list and the drafting cards below it do not touch', async () => {
+    const { context, page } = await openPage(browser(), 'phone')
+    await signInAs(page, USERS.tech.email)
+    await page.goto('/t/demo/training')
+    await page.getByRole('list', { name: 'My training' }).getByRole('link').first().waitFor()
+    const gap = await page.evaluate(() => {
+      const list = document.querySelector('ul[aria-label="My training"]')?.getBoundingClientRect()
+      const cards = document.querySelector('.card-grid')?.getBoundingClientRect()
+      return list && cards ? cards.top - list.bottom : null
+    })
+    expect(gap).toBeGreaterThanOrEqual(8)
+    await context.close()
+  })
+
   test('Assign Training keeps its cards inside the page and the results table inside its dialog', async () => {
     const { context, page, pageErrors } = await openPage(browser(), 'phone')
     await signInAs(page, USERS.manager.email)
