@@ -39,6 +39,16 @@ else {
   for (const needed of ['index.html', ...routes.map((c) => c.file)]) {
     if (!precached.has(needed)) problems.push(`the precache lacks ${needed}, so it would not open offline`)
   }
+  // A precached chunk opens offline only if every chunk it imports statically is precached too
+  // (a pattern meant for pdfjs, pdf-*.js, once also caught the chat's own pdf-page chunk).
+  for (const chunk of Object.values(manifest).filter((c) => precached.has(c.file))) {
+    for (const imported of (chunk.imports ?? []).map((key) => manifest[key].file)) {
+      if (!precached.has(imported))
+        problems.push(
+          `the precache holds ${chunk.file} but not ${imported}, which it imports, so it would not open offline`,
+        )
+    }
+  }
   for (const url of precached)
     if (keptOnFirstUse(url)) problems.push(`the precache holds ${url}, which is kept on first use`)
   if (problems.length === 0)

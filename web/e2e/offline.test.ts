@@ -65,6 +65,29 @@ describe('offline', () => {
     },
   )
 
+  test('a question and a case note typed but not sent are still there after an offline reload', async () => {
+    const { context, page, pageErrors } = await openPage(browser(), 'portrait')
+    await signInAs(page, USERS.tech.email)
+    await waitForServiceWorker(page)
+    await waitForSynced(page)
+    const target = await openCaseWithStatus(context, 'Open')
+    await page.goto('/t/demo/ask/seakeeper')
+    const question = page.getByRole('textbox', { name: 'Message' })
+    await question.pressSequentially('Flow alarm after 40 minutes at anchor')
+    await context.setOffline(true)
+    await question.pressSequentially(', strainer looks clean')
+    await page.reload()
+    await expect.poll(() => question.inputValue()).toBe('Flow alarm after 40 minutes at anchor, strainer looks clean')
+
+    await page.goto(`/t/demo/cases/${target.id}`)
+    const note = page.getByRole('textbox', { name: 'Note', exact: true })
+    await note.pressSequentially('Impeller vanes cracked')
+    await page.reload()
+    await expect.poll(() => note.inputValue()).toBe('Impeller vanes cracked')
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
   test('a status change and a note made offline survive a closed tab and reach the server once', async () => {
     const { context, page } = await openPage(browser())
     await signInAs(page, USERS.tech.email)

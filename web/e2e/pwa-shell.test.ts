@@ -85,6 +85,29 @@ describe('installable PWA shell', () => {
     await context.close()
   })
 
+  test('once installed, it opens with no network and the HTTP cache emptied, an expert never opened included', async () => {
+    const { context, page, pageErrors } = await openPage(browser(), 'portrait')
+    await signInAs(page, USERS.tech.email)
+    await waitForServiceWorker(page)
+    await page.getByRole('button', { name: 'Sync status: Synced' }).first().waitFor()
+    // The browser may drop its HTTP cache at any time; only the service worker's caches must hold the app.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await context.setOffline(true)
+    await page.reload()
+    await page.getByText('Welcome back, Taylor').waitFor()
+    for (const [path, heading] of [
+      ['/t/demo/ask/seakeeper', 'Seakeeper Expert'],
+      ['/t/demo/furuno', 'Furuno Electronics Expert'],
+      ['/t/demo/cases', 'Cases'],
+    ] as const) {
+      await page.goto(path)
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor()
+    }
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
   test('precaches the shell and screens, but not pdfjs, reports, admin, the offline answerer or install icons; those are kept on first use', async () => {
     const { context, page, pageErrors } = await openPage(browser())
     await signInAs(page, USERS.manager.email)
@@ -101,7 +124,7 @@ describe('installable PWA shell', () => {
     for (const unwanted of [
       /reports-page-.*\.js$/,
       /admin-page-.*\.js$/,
-      /\/pdf[.-]/,
+      /\/pdf(\.worker|-[\w-]{8}\.js$)/,
       /offline-answer\.worker/,
       /icon-512\.png$/,
     ]) {

@@ -6,8 +6,10 @@ import {
   DEMO_ROLES,
   openPage,
   signInAs,
+  USERS,
   VIEWPORTS,
   type ViewportName,
+  visibleText,
 } from './harness.ts'
 
 const browser = browserForThisFile()
@@ -81,6 +83,13 @@ async function firstCase(context: BrowserContext): Promise<{ caseId: string; cas
   return { caseId: first.id, caseTitle: first.title }
 }
 
+/**
+ * How far the page scrolls sideways. Against the layout viewport (`clientWidth`): on a phone
+ * (`isMobile`) a too-wide page widens `innerWidth` with it, so that comparison never fails.
+ */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
 async function expectTexts(page: Page, texts: string[], where: string) {
   for (const text of texts) {
     await page
@@ -115,8 +124,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
           throw new Error(`${name} as ${user.role}: no heading ${heading}`)
         })
       await expectTexts(page, screen.showsFor?.[user.role] ?? screen.shows ?? [], `${name} as ${user.role}`)
-      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      expect(sideways, `${name} as ${user.role} scrolls sideways`).toBeLessThanOrEqual(0)
+      expect(await sideways(page), `${name} as ${user.role} scrolls sideways`).toBeLessThanOrEqual(0)
       inaccessible.push(...(await accessibilityViolations(page)).map((v) => `${name} as ${user.role}: ${v}`))
     }
     expect(inaccessible).toEqual([])
@@ -125,7 +133,65 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('every screen at %s size
   })
 })
 
+describe('phone layout', () => {
+  test('on Training, the My training list and the drafting cards below it do not touch', async () => {
+    const { context, page } = await openPage(browser(), 'phone')
+    await signInAs(page, USERS.tech.email)
+    await page.goto('/t/demo/training')
+    await page.getByRole('list', { name: 'My training' }).getByRole('link').first().waitFor()
+    const gap = await page.evaluate(() => {
+      const list = document.querySelector('ul[aria-label="My training"]')?.getBoundingClientRect()
+      const cards = document.querySelector('.card-grid')?.getBoundingClientRect()
+      return list && cards ? cards.top - list.bottom : null
+    })
+    expect(gap).toBeGreaterThanOrEqual(8)
+    await context.close()
+  })
+
+  test('Assign Training keeps its cards inside the page and the results table inside its dialog', async () => {
+    const { context, page, pageErrors } = await openPage(browser(), 'phone')
+    await signInAs(page, USERS.manager.email)
+    await page.goto('/t/demo/training/assign')
+    await page.getByRole('button', { name: 'Results' }).first().waitFor()
+    // Each card ends where the page's padding starts, as far from the right edge as from the left.
+    const margins = await page.evaluate(() =>
+      [...document.querySelectorAll('.detail-main > .card')].map((card) => {
+        const { left, right } = card.getBoundingClientRect()
+        return Math.round(document.documentElement.clientWidth - right - left)
+      }),
+    )
+    expect(margins.length).toBeGreaterThan(0)
+    for (const margin of margins) expect(margin, 'right margin minus left margin').toBe(0)
+
+    await page.getByRole('button', { name: 'Results' }).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('table').waitFor()
+    const sticksOut = await dialog.evaluate((d) => {
+      const edge = d.getBoundingClientRect().right
+      const clip = d.querySelector('.table-scroll')?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY
+      return Math.round(clip - edge)
+    })
+    expect(sticksOut, 'the results table reaches past its dialog').toBeLessThan(0)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('admin rules', () => {
+  test('on a phone, every Admin Settings tab fits the screen (wide tables scroll inside their card)', async () => {
+    const { context, page, pageErrors } = await openPage(browser(), 'phone')
+    await signInAs(page, USERS.admin.email)
+    await page.goto('/t/demo/admin')
+    const shown = { Users: 'tech@demo.local', Knowledge: 'Upload documents' } as Record<string, string>
+    for (const tab of ['Branding', 'Expert Models', 'Users', 'System', 'Knowledge']) {
+      await page.getByRole('tab', { name: tab }).click()
+      await visibleText(page, shown[tab] ?? tab).waitFor()
+      expect(await sideways(page), `the ${tab} tab scrolls sideways`).toBeLessThanOrEqual(0)
+    }
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
   test('only an admin manages user roles, and never their own', async () => {
     for (const user of DEMO_ROLES.filter((u) => u.role !== 'Technician')) {
       const { context, page } = await openPage(browser())

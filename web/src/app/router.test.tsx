@@ -51,6 +51,21 @@ describe('routes', () => {
     expect(screen.getByTestId('path').textContent).toBe('/t/demo')
   })
 
+  test.each(['/', '/t'])('%s takes a member of another company only to their own workspace', async (path) => {
+    const tenants = [{ slug: 'harbor', name: 'Harbor Marine Services', role: 'Technician' as const }]
+    useSessionStore.setState({ user: { ...USER, tenants } })
+    renderAt(path)
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Taylor' })).toBeTruthy()
+    expect(screen.getByTestId('path').textContent).toBe('/t/harbor')
+  })
+
+  test('/ goes to the demo tenant when signed out (its landing page)', async () => {
+    useSessionStore.setState({ status: 'signed-out', user: null })
+    renderAt('/')
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy()
+    expect(screen.getByTestId('path').textContent).toBe('/t/demo')
+  })
+
   test.each(['/t/demo/cases', '/t/demo/cases/', '/T/Demo/CASES', '/t/DEMO/Cases/'])(
     'matches %s case-insensitively, trailing slash or not',
     async (path) => {

@@ -2,14 +2,15 @@
  * The routes of docs/PRODUCT.md (Screens). React Router matches case-insensitively and tolerates a trailing slash
  * by default; every screen is its own chunk (loaded on first use) so the signed-in Home loads only itself.
  */
-import { DEFAULT_TENANT, RECENT_CONVERSATIONS } from '@mw/sync-protocol'
+import { RECENT_CONVERSATIONS } from '@mw/sync-protocol'
 import { type ComponentType, isValidElement, type LazyExoticComponent, lazy } from 'react'
-import { matchRoutes, Navigate, type Params, type RouteObject, useRoutes } from 'react-router-dom'
+import { matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router-dom'
 import type { DeviceQuery } from '../db/device-query.ts'
 import { casesQuery } from '../features/cases/queries.ts'
 import { conversationQuery } from '../features/chat/queries.ts'
 import { recentConversationsQuery } from '../lib/recent-conversations-query.ts'
 import { NotFound } from './routes/not-found.tsx'
+import { RootRedirect } from './routes/root-redirect.tsx'
 import { TenantLayout } from './routes/tenant-layout.tsx'
 
 interface LazyScreen {
@@ -74,8 +75,8 @@ const AdminPage = screen(() => import('../features/admin/components/admin-page.t
 const conversationInAddress: WarmQuery = (_, search) => conversationQuery(search.get('conversation'))
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to={`/t/${DEFAULT_TENANT}`} replace /> },
-  { path: '/t', element: <Navigate to={`/t/${DEFAULT_TENANT}`} replace /> },
+  { path: '/', element: <RootRedirect /> },
+  { path: '/t', element: <RootRedirect /> },
   {
     path: '/t/:tenant',
     element: <TenantLayout />,

@@ -12,6 +12,8 @@ const today = () => new Date().toISOString().slice(0, 10)
 /**
  * "My training" (the Training page, Home, the nav): the sets assigned to me, due soonest first, with
  * the due date and my result, each opening the player. Works offline. Home shows the first few.
+ * A set given to me and to my role is two assignments with results of their own; each row says
+ * which it is, or the two would look like one set listed twice.
  */
 export function MyTraining({ limit, headed = true }: { limit?: number; headed?: boolean }) {
   const tenant = useTenant()
@@ -46,7 +48,8 @@ export function MyTraining({ limit, headed = true }: { limit?: number; headed?: 
                   )}
                 </span>
                 <span className="case-meta">
-                  {set.questions.length} question{set.questions.length === 1 ? '' : 's'}
+                  {set.questions.length} question{set.questions.length === 1 ? '' : 's'} ·{' '}
+                  {assignment.assignedToRole ? `Assigned to all ${assignment.assignedToRole}s` : 'Assigned to you'}
                   {assignment.dueDate && (
                     <>
                       {' · '}

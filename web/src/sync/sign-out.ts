@@ -6,6 +6,7 @@
 import { forgetLastViews } from '../app/last-view/keep.ts'
 import { closeLocalDb, LocalDb, openLocalDb } from '../db/local-db.ts'
 import { forgetCurrentUser, forgetLocalDb, forgetRoles, listLocalDbs } from '../db/session-db.ts'
+import { forgetDrafts } from '../lib/kept-draft.ts'
 
 export const unsentChangesMessage = (count: number) =>
   `${count} change${count === 1 ? ' has' : 's have'} not reached the server yet. Sign out anyway and keep ${count === 1 ? 'it' : 'them'} on this device?`
@@ -34,6 +35,7 @@ export async function clearLocalDataForSignOut(
     await forgetLocalDb(k.name)
   }
   forgetLastViews(userId)
+  forgetDrafts(userId)
   await forgetRoles(userId)
   await forgetCurrentUser()
   return true

@@ -18,7 +18,13 @@ import { onLocalWrite } from './write-signal.ts'
 
 const WRITE_DEBOUNCE_MS = 300
 const BACKOFF_BASE_MS = 1000
-const BACKOFF_MAX_MS = 5 * 60 * 1000
+/**
+ * At most a minute between tries: on marina Wi-Fi whose internet comes back, the browser's
+ * `online` event never fires (it never went offline), so this timer is what notices; with a
+ * 5-minute cap the app said "Offline", held questions and kept offline downloads disabled for
+ * minutes after the link returned. Full jitter still spreads a fleet's retries after an outage.
+ */
+const BACKOFF_MAX_MS = 60 * 1000
 /** How soon to look again when another context holds the drain: only a run of our own tells this page how it went. */
 const BUSY_RETRY_MS = 1000
 export const PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000

@@ -43,66 +43,68 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
     <section className="card" aria-labelledby="users-title">
       <h2 id="users-title">Users</h2>
       <AddMemberForm />
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => {
-            const own = u.id === me?.id
-            return (
-              <tr key={u.id}>
-                <td>
-                  <span className="user-cell">
-                    {u.profileImageUrl ? (
-                      <img className="avatar" src={u.profileImageUrl} alt="" />
-                    ) : (
-                      <span className="avatar avatar-fallback" aria-hidden="true">
-                        {displayName(u).slice(0, 1).toUpperCase()}
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => {
+              const own = u.id === me?.id
+              return (
+                <tr key={u.id}>
+                  <td>
+                    <span className="user-cell">
+                      {u.profileImageUrl ? (
+                        <img className="avatar" src={u.profileImageUrl} alt="" />
+                      ) : (
+                        <span className="avatar avatar-fallback" aria-hidden="true">
+                          {displayName(u).slice(0, 1).toUpperCase()}
+                        </span>
+                      )}
+                      {displayName(u)}
+                      {own && <span className="muted"> (you)</span>}
+                      {u.deactivatedAt && <Badge variant="secondary">Deactivated</Badge>}
+                    </span>
+                  </td>
+                  <td>{u.email}</td>
+                  <td>
+                    <select
+                      className="select"
+                      aria-label={`Role of ${displayName(u)}`}
+                      value={u.role}
+                      disabled={own}
+                      title={own ? 'You cannot change your own role.' : undefined}
+                      onChange={(e) => void change(u.id, e.target.value as Role)}
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    {!own && (
+                      <span className="row-actions">
+                        <MemberStatusButton userId={u.id} name={displayName(u)} active={!u.deactivatedAt} />
+                        <RemoveMemberButton userId={u.id} name={displayName(u)} />
                       </span>
                     )}
-                    {displayName(u)}
-                    {own && <span className="muted"> (you)</span>}
-                    {u.deactivatedAt && <Badge variant="secondary">Deactivated</Badge>}
-                  </span>
-                </td>
-                <td>{u.email}</td>
-                <td>
-                  <select
-                    className="select"
-                    aria-label={`Role of ${displayName(u)}`}
-                    value={u.role}
-                    disabled={own}
-                    title={own ? 'You cannot change your own role.' : undefined}
-                    onChange={(e) => void change(u.id, e.target.value as Role)}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  {!own && (
-                    <span className="row-actions">
-                      <MemberStatusButton userId={u.id} name={displayName(u)} active={!u.deactivatedAt} />
-                      <RemoveMemberButton userId={u.id} name={displayName(u)} />
-                    </span>
-                  )}
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }

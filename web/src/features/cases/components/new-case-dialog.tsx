@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
+import { useKeptDraft } from '../../../lib/kept-draft.ts'
 import { savedToast } from '../../../lib/saved-toast.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { createCase } from '../actions.ts'
@@ -68,7 +69,13 @@ function NewCaseForm({
   const tenant = useTenant()
   const navigate = useNavigate()
   const [title, setTitle] = useState(initial.title)
-  const [description, setDescription] = useState(initialDescription)
+  // The description is the long text: kept on the device as it is typed, so a reload loses none of it.
+  const [keptDescription, keepDescription] = useKeptDraft(`new-case:${initial.conversationId ?? 'blank'}`)
+  const [description, setDescription] = useState(keptDescription || initialDescription)
+  const changeDescription = (text: string) => {
+    setDescription(text)
+    keepDescription(text)
+  }
   const [expert, setExpert] = useState<Expert>(initial.expert)
   const [tags, setTags] = useState('')
   const [vessel, setVessel] = useState('')
@@ -92,6 +99,7 @@ function NewCaseForm({
         conversationId: initial.conversationId,
         vessel: vessel.trim(),
       })
+      keepDescription('')
       savedToast('Case created')
       onDone()
       navigate(`/t/${tenant}/cases/${id}`)
@@ -110,7 +118,7 @@ function NewCaseForm({
             className="input"
             rows={4}
             value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => changeDescription(e.target.value)}
           />
         )}
       </Field>

@@ -14,6 +14,14 @@ afterEach(() => {
   useSyncStore.setState({ online: true })
 })
 
+function renderForm(userId: string, caseId: string) {
+  return render(
+    <LocalDbProvider userId={userId} tenant="demo">
+      <NoteForm caseId={caseId} />
+    </LocalDbProvider>,
+  )
+}
+
 async function renderNoteForm() {
   const userId = uuidv7()
   const db = openLocalDb(userId, 'demo')
@@ -34,12 +42,8 @@ async function renderNoteForm() {
     updatedAt: '2026-11-01T10:00:00.000Z',
   }
   await db.cases.put(row)
-  render(
-    <LocalDbProvider userId={userId} tenant="demo">
-      <NoteForm caseId={row.id} />
-    </LocalDbProvider>,
-  )
-  return { db, row }
+  renderForm(userId, row.id)
+  return { db, row, userId }
 }
 
 describe('Add Notes', () => {
@@ -68,5 +72,21 @@ describe('Add Notes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Note' }))
     await waitFor(() => expect(useToastStore.getState().current?.title).toBe('Saved on this device, will sync'))
     expect(await db.outbox.count()).toBe(1)
+  })
+
+  test('a note typed but not added survives the page going away (a reload at sea), until it is added', async () => {
+    const { row, userId } = await renderNoteForm()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'Impeller worn, replace next visit.')
+    cleanup()
+
+    renderForm(userId, row.id)
+    const note = screen.getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement
+    expect(note.value).toBe('Impeller worn, replace next visit.')
+    await userEvent.click(screen.getByRole('button', { name: 'Add Note' }))
+    await waitFor(() => expect(note.value).toBe(''))
+    cleanup()
+
+    renderForm(userId, row.id)
+    expect((screen.getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement).value).toBe('')
   })
 })

@@ -2,13 +2,14 @@ import { LIMITS } from '@mw/sync-protocol'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { useKeptDraft } from '../../../lib/kept-draft.ts'
 import { appendCaseNote } from '../actions.ts'
 import { saveCaseChange } from '../save-change.ts'
 
 /** Add Notes: the button stays disabled while the note is blank. */
 export function NoteForm({ caseId }: { caseId: string }) {
   const db = useLocalDb()
-  const [note, setNote] = useState('')
+  const [note, setNote] = useKeptDraft(`note:${caseId}`)
   const [saving, setSaving] = useState(false)
 
   const submit = async (e: FormEvent) => {

@@ -1,10 +1,12 @@
 import { EXPERT_NAMES, type Expert, type Message } from '@mw/sync-protocol'
-import { Fragment, useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
+import { useKeptDraft } from '../../../lib/kept-draft.ts'
 import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
+import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { useAnswerFollower } from '../hooks/use-answer-follower.ts'
 import { useConversation } from '../hooks/use-conversation.ts'
@@ -31,11 +33,12 @@ export function ChatScreen({ expert }: { expert: Expert }) {
   const open = useChatStore((s) => s.open)
   const reset = useChatStore((s) => s.reset)
   const stop = useChatStore((s) => s.stop)
-  const [draft, setDraft] = useState('')
+  const [draft, setDraft] = useKeptDraft(`chat:${expert}`)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const sendMessage = useSendMessage(expert)
   const db = useLocalDb()
   const stored = useConversation(urlConversation)
+  const synced = useFirstSyncDone()
   useRowsVisibleMark('messages', (stored?.messages.length ?? 0) > 0)
   const { question, outcome, askAgain } = useAnswerFollower(tenant, expert, stored)
   // The live answer shows until the pull brings the stored one.
@@ -68,12 +71,13 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     void sendMessage(pending.content, pending.images).then((saved) => {
       if (!saved) setDraft(pending.content)
     })
-  }, [params, setParams, sendMessage])
+  }, [params, setParams, sendMessage, setDraft])
 
   useEffect(() => {
     // A live query keeps its previous answer while the next one runs: judge only the answer for this id.
     if (!urlConversation || stored?.id !== urlConversation || stored.conversation) return
-    if (status === 'streaming' || failedLoad.current === urlConversation) return
+    // A device still fetching its first pull holds no conversation yet: that is no failure.
+    if (!synced || status === 'streaming' || failedLoad.current === urlConversation) return
     // The live query may still hold the answer from before the pull that just stored this
     // conversation (the chat drops its live copies right after that pull): ask the database itself.
     let stale = false
@@ -85,7 +89,7 @@ export function ChatScreen({ expert }: { expert: Expert }) {
     return () => {
       stale = true
     }
-  }, [db, urlConversation, stored, status])
+  }, [db, urlConversation, stored, status, synced])
 
   const messageCount = stored?.messages.length ?? 0
   const liveLength = live?.content.length ?? 0

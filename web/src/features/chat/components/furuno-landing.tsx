@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ConversationList } from '../../../lib/conversation-list.tsx'
+import { useKeptDraft } from '../../../lib/kept-draft.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { storePendingMessage } from '../hooks/use-pending-message.ts'
@@ -13,7 +13,7 @@ import { EXPERT_TAGLINES } from './suggestions.ts'
 export function FurunoLanding() {
   const tenant = useTenant()
   const navigate = useNavigate()
-  const [draft, setDraft] = useState('')
+  const [draft, setDraft] = useKeptDraft('furuno-landing')
   const conversations = useRecentConversations(50, 'furuno')
   return (
     <div className="page chat">

@@ -41,27 +41,29 @@ export function AssignmentResultsDialog({
       {state.status === 'error' && <p className="status-warn">{state.message}</p>}
       {state.status === 'ready' && (
         <>
-          <table className="table">
-            <caption className="sr-only">Each person's result</caption>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Best score</th>
-                <th scope="col">Last attempt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.results.people.map((p) => (
-                <tr key={p.userId}>
-                  <td>{p.name}</td>
-                  <td>{p.attempts}</td>
-                  <td>{p.bestScore === null ? 'Not completed' : `${Math.round(p.bestScore)}%`}</td>
-                  <td>{p.lastAttemptAt ? formatDate(p.lastAttemptAt) : '–'}</td>
+          <div className="table-scroll">
+            <table className="table">
+              <caption className="sr-only">Each person's result</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Person</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Best score</th>
+                  <th scope="col">Last attempt</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {state.results.people.map((p) => (
+                  <tr key={p.userId}>
+                    <td>{p.name}</td>
+                    <td>{p.attempts}</td>
+                    <td>{p.bestScore === null ? 'Not completed' : `${Math.round(p.bestScore)}%`}</td>
+                    <td>{p.lastAttemptAt ? formatDate(p.lastAttemptAt) : '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <h3>Most often missed</h3>
           {state.results.missed.length === 0 ? (
             <p className="muted">No question missed yet.</p>
