@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LocalDb } from '../db/local-db.ts'
 import { saveBranding } from '../features/admin/actions.ts'
 import { awaitMutationResult } from './await-result.ts'
@@ -36,11 +36,16 @@ describe('awaiting an admin change', () => {
     const stop = startSync(db, { fetch: fetchAs(cookie, server.handle) })
     try {
       const { mid } = await saveBranding(db, branding)
+      // Waits for the server's refusal (slow on a loaded machine), then the change must still wait.
+      await vi.waitFor(
+        () =>
+          expect(useSyncStore.getState()).toMatchObject({
+            pausedForAuth: 'You no longer have access to this workspace.',
+            signedOut: false,
+          }),
+        { timeout: 5_000 },
+      )
       expect(await awaitMutationResult(db, mid, { timeoutMs: 300 })).toBe('pending')
-      expect(useSyncStore.getState()).toMatchObject({
-        pausedForAuth: 'You no longer have access to this workspace.',
-        signedOut: false,
-      })
     } finally {
       stop()
     }
