@@ -97,7 +97,7 @@ export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instance
 
 /**
  * Opens the database at `location`: a `postgres://` URL (a pool), or the embedded SQLite file
- * (':memory:' in tests) with WAL and foreign keys on.
+ * (or ':memory:') with WAL and foreign keys on.
  */
 export function openDatabase(location: string): { db: Db; kind: DatabaseKind } {
   if (isPostgresUrl(location)) return { db: openPostgres(location), kind: 'postgres' }

@@ -11,7 +11,7 @@ import { type SEED_USERS, seedIfEmpty } from '../seed/seed.ts'
 import { testDatabase } from './test-database.ts'
 
 /**
- * A real app over a real, migrated and seeded database of its own (SQLite in memory, or PostgreSQL), and a helper that
+ * A real app over a real, migrated and seeded database of its own (a SQLite file, or PostgreSQL), and a helper that
  * signs in as a seeded user through the real local sign-in and returns their cookie.
  */
 export async function createTestApp(
@@ -24,7 +24,7 @@ export async function createTestApp(
   if (!overrides.db) await seedIfEmpty(db)
   // Budgets off unless a test turns them on: fuzz and load tests send far more than a person would.
   const env = loadEnv({
-    // Uploaded manuals are kept here; the database itself stays in memory.
+    // Uploaded manuals are kept here; the database file is test-database.ts's.
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mw-test-')),
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
