@@ -14,12 +14,7 @@ const tech = await t.signIn('tech@demo.local')
 const harborTech = await t.signIn('tech@harbor.local')
 const techId = await t.userId('tech@demo.local')
 
-const call = (method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) =>
-  t.app.request(`/api/t/demo${path}`, {
-    method,
-    headers: { cookie, 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
+const { call } = t
 
 const questions = [
   { type: 'mcq', question: 'Seacock before launch?', options: ['Open', 'Closed'], correct: 0, explanation: 'Open it.' },
@@ -55,7 +50,7 @@ async function setup() {
 }
 const { set, toRole, toTech, toAdmin } = await setup()
 const attempt = (id: string, answers: unknown, cookie = tech, headers: Record<string, string> = {}) =>
-  call('POST', `/training/assignments/${id}/attempts`, cookie, { answers }, headers)
+  call('POST', `/training/assignments/${id}/attempts`, cookie, { answers }, { headers })
 
 describe('taking training', () => {
   it('lists what the user is assigned, directly or through their role, and nothing else', async () => {

@@ -1,41 +1,22 @@
 /**
- * A manager's training work: sets drafted from real work (a conversation, a case, chosen manuals)
- * with each question naming its source, drafts kept from technicians and from assignment, edits
- * saved as versions that earlier attempts keep, and each person's result with the most missed
- * questions.
+ * A manager's training work: drafts kept from technicians and from assignment, edits saved as
+ * versions that earlier attempts keep, and each person's result with the most missed questions
+ * (drafting from real work: training-drafts.test.ts).
  */
 import {
   assignmentResultsSchema,
   assignmentSchema,
-  draftAnswerSchema,
   trainingImageAnswerSchema,
   trainingSetSchema,
 } from '@mw/sync-protocol'
 import sharp from 'sharp'
-import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
 import { documentsKit, enc, form } from '../test/documents-kit.ts'
-import { mutation, pushOk } from '../test/sync-kit.ts'
 
 const k = await documentsKit()
 const { t, manager, tech, admin, harborAdmin } = k
 const techId = await t.userId('tech@demo.local')
-
-const call = (method: string, path: string, cookie: string, body?: unknown, tenant = 'demo') =>
-  t.app.request(`/api/t/${tenant}${path}`, {
-    method,
-    headers: { cookie, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-
-const [manual] = await k.uploaded([
-  {
-    fileName: 'seakeeper-service.md',
-    bytes: enc(
-      '# Relaunch\n\nAfter the vessel is relaunched, bleed air from the seawater cooling circuit before starting the stabilizer.\n\n# Hydraulics\n\nThe accumulator precharge should be 40 bar at 20 °C. Check it every 12 months with the system cold.\n',
-    ),
-  },
-])
+const { call } = t
 
 const mcq = (question: string, correct: number) => ({
   type: 'mcq' as const,
@@ -43,84 +24,6 @@ const mcq = (question: string, correct: number) => ({
   options: ['40 bar', '80 bar', '20 bar'],
   correct,
   explanation: '',
-})
-
-describe('drafting a training set', () => {
-  it('drafts from chosen manuals, each question a fact of the manual with its source, and saves nothing', async () => {
-    const before = await t.db.selectFrom('training_sets').select('id').execute()
-    const res = await call('POST', '/training/drafts', manager, {
-      from: 'documents',
-      expert: 'furuno',
-      documentIds: [manual?.id],
-    })
-    expect(res.status).toBe(200)
-    const draft = draftAnswerSchema.parse(await res.json())
-    expect(draft.questions.length).toBeGreaterThan(0)
-    for (const q of draft.questions) {
-      if (q.type !== 'mcq') throw new Error('the drafter writes multiple-choice questions')
-      expect(q.explanation).toContain(q.options[q.correct] as string)
-      expect(q.question).toContain('_____')
-      expect(q.source?.url).toMatch(new RegExp(`^/t/demo/documents/${manual?.id}`))
-    }
-    expect(draft.questions.some((q) => q.type === 'mcq' && q.options[q.correct] === '40 bar')).toBe(true)
-    expect(await t.db.selectFrom('training_sets').select('id').execute()).toHaveLength(before.length)
-  })
-
-  it('drafts from chosen sections of a manual only', async () => {
-    const res = await call('POST', '/training/drafts', manager, {
-      from: 'documents',
-      expert: 'furuno',
-      documentIds: [manual?.id],
-      sections: ['Hydraulics'],
-    })
-    const draft = draftAnswerSchema.parse(await res.json())
-    expect(draft.questions.length).toBeGreaterThan(0)
-    for (const q of draft.questions) expect(q.source?.title).toContain('Hydraulics')
-  })
-
-  it("drafts from a case's notes, and from the manager's own conversation only", async () => {
-    const created = await call('POST', '/cases', manager, { title: 'Gyro slow after haul-out', expert: 'seakeeper' })
-    const { id: caseId } = (await created.json()) as { id: string }
-    await pushOk(t, manager, uuidv7(), [
-      mutation(1, 'case.appendNote', {
-        caseId,
-        noteId: uuidv7(),
-        text: '[1/2/2026] Found the seawater pump impeller worn; replaced it and the flow came back to 15 litres per minute.',
-      }),
-    ])
-    const fromCase = draftAnswerSchema.parse(
-      await (await call('POST', '/training/drafts', manager, { from: 'case', caseId })).json(),
-    )
-    expect(fromCase.title).toBe('Gyro slow after haul-out')
-    expect(fromCase.questions[0]?.source?.url).toBe(`/t/demo/cases/${caseId}`)
-    expect((await call('POST', '/training/drafts', harborAdmin, { from: 'case', caseId }, 'harbor')).status).toBe(404)
-    const othersConversation = await t.db
-      .selectFrom('conversations')
-      .select('id')
-      .where('user_id', '=', techId)
-      .executeTakeFirst()
-    const privateOne = await call('POST', '/training/drafts', manager, {
-      from: 'conversation',
-      conversationId: othersConversation?.id,
-    })
-    expect(privateOne.status).toBe(404)
-  })
-
-  it.each([
-    ['a technician', () => tech, { from: 'documents', expert: 'furuno', documentIds: [uuidv7()] }, 403],
-    ['an unknown source', () => manager, { from: 'email' }, 400],
-    ['no manuals', () => manager, { from: 'documents', expert: 'furuno', documentIds: [] }, 400],
-    [
-      'a manual of another expert',
-      () => manager,
-      { from: 'documents', expert: 'seakeeper', documentIds: [manual?.id] },
-      404,
-    ],
-  ])('refuses %s with a JSON error', async (_, who, body, status) => {
-    const res = await call('POST', '/training/drafts', who(), body)
-    expect(res.status).toBe(status)
-    expect(((await res.json()) as { error?: unknown }).error).toBeTruthy()
-  })
 })
 
 describe('editing and results', () => {
@@ -199,7 +102,11 @@ describe('editing and results', () => {
     expect(results.missed).toEqual([{ question: 0, text: 'Precharge?', missed: 1, answered: 1 }])
     expect((await call('GET', `/training/assignments/${assignment.id}/results`, tech)).status).toBe(403)
     expect(
-      (await call('GET', `/training/assignments/${assignment.id}/results`, harborAdmin, undefined, 'harbor')).status,
+      (
+        await call('GET', `/training/assignments/${assignment.id}/results`, harborAdmin, undefined, {
+          tenant: 'harbor',
+        })
+      ).status,
     ).toBe(404)
   })
 
@@ -291,7 +198,7 @@ describe('editing and results', () => {
     )
     const body = { title: 'Changed', questions: [mcq('Q?', 1)], status: 'published' }
     expect((await call('PUT', `/training/sets/${set.id}`, tech, body)).status).toBe(403)
-    expect((await call('PUT', `/training/sets/${set.id}`, harborAdmin, body, 'harbor')).status).toBe(404)
+    expect((await call('PUT', `/training/sets/${set.id}`, harborAdmin, body, { tenant: 'harbor' })).status).toBe(404)
     expect(
       (await call('PUT', `/training/sets/${set.id}`, manager, { ...body, questions: [mcq('Q?', 7)] })).status,
     ).toBe(400)

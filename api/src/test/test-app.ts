@@ -51,5 +51,19 @@ export async function createTestApp(
     return row.id
   }
 
-  return { app, db, deps, signIn, userId }
+  /** A JSON request to a workspace's API (`route` after /api/t/{tenant}) as the cookie's user. */
+  const call = (
+    method: string,
+    route: string,
+    cookie: string,
+    body?: unknown,
+    { tenant = 'demo', headers = {} }: { tenant?: string; headers?: Record<string, string> } = {},
+  ) =>
+    app.request(`/api/t/${tenant}${route}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+
+  return { app, db, deps, signIn, userId, call }
 }
