@@ -1,7 +1,10 @@
 import type { AgentId, Conversation } from '@mw/sync-protocol'
 import type { DeviceQuery } from '../db/device-query.ts'
 
-/** The `limit` most recently updated conversations, of one expert or all. */
+/**
+ * The `limit` most recently updated conversations, of one expert or all. A device database that
+ * cannot be read leaves the list empty (and says why in the console): the screen around it still works.
+ */
 export const recentConversationsQuery = (limit: number, agentId?: AgentId): DeviceQuery<Conversation[]> => ({
   key: `recent-conversations:${limit}:${agentId ?? 'all'}`,
   read: (db) =>
@@ -10,5 +13,9 @@ export const recentConversationsQuery = (limit: number, agentId?: AgentId): Devi
       .reverse()
       .filter((c) => !agentId || c.agentId === agentId)
       .limit(limit)
-      .toArray(),
+      .toArray()
+      .catch((error: unknown) => {
+        console.warn('Recent conversations could not be read on this device', error)
+        return []
+      }),
 })
