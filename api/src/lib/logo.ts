@@ -7,6 +7,7 @@
 import sanitizeHtml from 'sanitize-html'
 import sharp from 'sharp'
 import { ApiError } from '../errors.ts'
+import { assertFewTags } from './sanitize.ts'
 // Its libvips allowlist (JPEG, PNG and WebP loaders only) applies to logos too.
 import './images.ts'
 
@@ -88,6 +89,7 @@ const SVG_ATTRIBUTES = [
 
 function cleanSvg(input: Uint8Array): CleanLogo {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(input)
+  assertFewTags(text, 'logo')
   const clean = sanitizeHtml(text, {
     allowedTags: SVG_TAGS,
     allowedAttributes: { '*': SVG_ATTRIBUTES },
