@@ -40,6 +40,8 @@ const envSchema = z.object({
   KB_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
   /** A PDF with more pages is refused. */
   KB_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Buffers (a PDF's decoded streams) reading one manual may hold, in MB; beyond it the manual fails. */
+  KB_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(1024),
   /** Where scheduled backups go; unset means no scheduled backups. */
   BACKUP_DIR: z.string().optional(),
   BACKUP_EVERY_HOURS: z.coerce
