@@ -22,6 +22,15 @@ async function processed(fileName: string, bytes: Uint8Array) {
   return documentAnswerSchema.parse(await read.json()).document
 }
 
+describe('an HTML manual nested fifty thousand elements deep', () => {
+  it('fails with the reason at once, instead of holding the one parsing thread for minutes', async () => {
+    const html = `<html><body>${'<div>'.repeat(50_000)}Bilge pump relay${'</div>'.repeat(50_000)}</body></html>`
+    const failed = await processed('deep.html', new TextEncoder().encode(html))
+    expect(failed).toMatchObject({ status: 'failed', passages: 0 })
+    expect(failed.error).toMatch(/nests its elements more than 1000 deep/)
+  })
+})
+
 describe('a PDF that decodes into more memory than a manual should', () => {
   it('fails with the reason once its buffers pass KB_PARSE_MEMORY_MB, and the next manual reads', async () => {
     const bomb = inflatingPdf(256)
