@@ -27,9 +27,10 @@ export async function readForm(request: Request): Promise<FormData | null> {
   const body = Buffer.from(await request.arrayBuffer())
   const boundary = boundaryOf(type)
   if (boundary) {
-    const delimiter = Buffer.from(`--${boundary}`)
-    // One delimiter opens each part, and one more closes the form.
-    let seen = 0
+    // A delimiter opens each part and one more closes the form; all but the first follow a CRLF
+    // (so a short boundary met by chance inside an image is not counted).
+    const delimiter = Buffer.from(`\r\n--${boundary}`)
+    let seen = 1
     for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) {
       if (++seen > MAX_PARTS + 1) {
         throw new ApiError(
