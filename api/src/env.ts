@@ -40,6 +40,8 @@ const envSchema = z.object({
   KB_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
   /** A PDF with more pages is refused. */
   KB_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Buffers (a PDF's decoded streams) reading one manual may hold, in MB; beyond it the manual fails. */
+  KB_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(1024),
   /** Where scheduled backups go; unset means no scheduled backups. */
   BACKUP_DIR: z.string().optional(),
   BACKUP_EVERY_HOURS: z.coerce
@@ -101,10 +103,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid environment:\n  DATABASE_URL: must be a postgres:// URL; unset it to use the embedded SQLite database in DATA_DIR.',
     )
   }
-  // The operator's own OpenAI-compatible server is allowed wherever it runs.
-  const operatorModelHost = env.OPENAI_COMPATIBLE_BASE_URL ? [new URL(env.OPENAI_COMPATIBLE_BASE_URL).hostname] : []
   const allowedHosts = new Set(
-    [...env.OUTBOUND_ALLOWED_HOSTS.split(','), ...operatorModelHost]
+    env.OUTBOUND_ALLOWED_HOSTS.split(',')
       .map((h) =>
         h
           .trim()
@@ -113,7 +113,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       )
       .filter(Boolean),
   )
-  const limits = { allowedHosts, timeoutMs: env.OUTBOUND_TIMEOUT_MS, maxBytes: env.OUTBOUND_MAX_BYTES }
+  // The operator's own OpenAI-compatible server is allowed wherever it runs, but only at its own
+  // origin: a tenant's base URL on another port of that host (a database beside it) stays refused.
+  const allowedOrigins = new Set(env.OPENAI_COMPATIBLE_BASE_URL ? [new URL(env.OPENAI_COMPATIBLE_BASE_URL).origin] : [])
+  const limits = {
+    allowedHosts,
+    allowedOrigins,
+    timeoutMs: env.OUTBOUND_TIMEOUT_MS,
+    maxBytes: env.OUTBOUND_MAX_BYTES,
+  }
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = env
   let oidc: OidcEnv | null = null
   if (OIDC_ISSUER && OIDC_CLIENT_ID && OIDC_CLIENT_SECRET) {

@@ -20,7 +20,8 @@ export type Source = z.infer<typeof sourceSchema>
 /**
  * How an answer came about: from the expert's chosen model, its fallback, or the built-in
  * answerer quoting the manuals (with the reason, e.g. no key on the server); `stopped` when its
- * author stopped it while it streamed (the text is what had arrived by then).
+ * author stopped it while it streamed, or the server cut off a model that wrote on past any answer's
+ * length (the text is what had arrived by then).
  */
 export const answerOriginSchema = z.object({
   by: z.enum(['primary', 'fallback', 'local']),

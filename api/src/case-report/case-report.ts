@@ -9,6 +9,7 @@ import { type EquipmentUnit, EXPERT_NAMES, type Expert } from '@mw/sync-protocol
 import PDFDocument from 'pdfkit'
 import sharp from 'sharp'
 import type { CaseAttachmentTable, CaseEventRow, CaseRow } from '../db/tables/case.table.ts'
+import { inImageTurn } from '../lib/images.ts'
 
 export interface ReportInput {
   /** The tenant's branding: its name, its uploaded logo (PNG, WebP or SVG bytes) and accent colour. */
@@ -79,7 +80,7 @@ export async function caseReportPdf(input: ReportInput): Promise<Buffer> {
       .text(data.text ?? '')
   }
   if (input.photos.length > 0) {
-    // sharp works on its own threads: every photo is scaled at once, then drawn in order.
+    // Scaled off the event loop, a few at a time (inImageTurn), then drawn in order.
     const images = await Promise.all(input.photos.map((photo) => printable(photo.file)))
     doc.moveDown().fontSize(13).text('Photos')
     for (const [index, photo] of input.photos.entries()) {
@@ -125,10 +126,12 @@ function writeEquipment(doc: PDFKit.PDFDocument, vessel: string, units: Equipmen
 /** The logo as a PNG pdfkit can draw (an SVG is rasterised by sharp, with no outside fetches); null if it cannot be. */
 async function printableLogo(bytes: Uint8Array): Promise<Buffer | null> {
   try {
-    return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
-      .resize({ width: 480, height: 192, fit: 'inside' })
-      .png()
-      .toBuffer()
+    return await inImageTurn(() =>
+      sharp(bytes, { limitInputPixels: 4096 * 4096 })
+        .resize({ width: 480, height: 192, fit: 'inside' })
+        .png()
+        .toBuffer(),
+    )
   } catch {
     return null
   }
@@ -140,8 +143,10 @@ async function printableLogo(bytes: Uint8Array): Promise<Buffer | null> {
  * only, so every format goes through here.
  */
 function printable(file: string): Promise<Buffer> {
-  return sharp(fs.readFileSync(file))
-    .resize({ width: 1000, height: 1000, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 75 })
-    .toBuffer()
+  return inImageTurn(() =>
+    sharp(fs.readFileSync(file))
+      .resize({ width: 1000, height: 1000, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer(),
+  )
 }

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs'
 import { parentPort } from 'node:worker_threads'
-import { parseDocument, UnreadableDocument } from '../experts/parse-document.ts'
+import { parseDocument } from '../experts/parse-document.ts'
+import { UnreadableDocument } from '../experts/parsing/unreadable.ts'
 
 export interface ParseJob {
   file: string

@@ -27,6 +27,13 @@ const NO_TEXT = 'No text found in this file, so it cannot be searched.'
 const ORIGINAL_MISSING = 'The original file is missing from the server. Upload it again.'
 const TOO_SLOW = 'Reading this file took too long (over 10 minutes). Split it into smaller files and upload them.'
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64 }
+/**
+ * The heap limits leave out ArrayBuffers, which hold a PDF's decoded streams: a 2 MB PDF inflated
+ * to 4.8 GB, and a larger one would take the whole server down. They are measured as it works,
+ * against KB_PARSE_MEMORY_MB.
+ */
+const BUFFERS_CHECK_MS = 100
+const TOO_BIG_INSIDE = 'This file could not be read: it needs more memory than a manual should.'
 const PARSE_TIMEOUT_MS = 10 * 60_000
 const PROGRESS_EVERY_MS = 250
 /** How long a claim on a job holds without renewal; renewed every third of it while the job runs. */
@@ -112,7 +119,8 @@ async function processClaimed(
   }
   const file = originalPath(env.documentsDir, doc.content_hash)
   if (!fs.existsSync(file)) return fail(ORIGINAL_MISSING)
-  const outcome = await parseInWorker({ file, fileName: doc.file_name, maxPages: env.KB_MAX_PAGES }, (done, total) =>
+  const job = { file, fileName: doc.file_name, maxPages: env.KB_MAX_PAGES }
+  const outcome = await parseInWorker(job, env.KB_PARSE_MEMORY_MB * 1024 * 1024, (done, total) =>
     setDocumentProgress(db, id, done, total),
   )
   if (outcome.kind === 'failed') return fail(outcome.reason)
@@ -175,12 +183,20 @@ function releaseParser(worker: Worker, broken: boolean) {
 }
 
 /** Documents are processed one at a time (the queue), so the one thread has one job at a time. */
-function parseInWorker(job: ParseJob, onProgress: (done: number, total: number) => Promise<void>): Promise<Outcome> {
+function parseInWorker(
+  job: ParseJob,
+  maxBuffers: number,
+  onProgress: (done: number, total: number) => Promise<void>,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const worker = parserThread()
     let lastProgress = 0
+    let settled = false
     const finish = (outcome: Outcome, broken = false) => {
+      if (settled) return
+      settled = true
       clearTimeout(timer)
+      clearInterval(buffers)
       worker.off('message', onMessage)
       worker.off('error', onError)
       worker.off('exit', onExit)
@@ -193,13 +209,17 @@ function parseInWorker(job: ParseJob, onProgress: (done: number, total: number) 
       lastProgress = Date.now()
       void onProgress(message.done, message.total)
     }
-    const onError = () =>
-      finish(
-        { kind: 'failed', reason: 'This file could not be read: it needs more memory than a manual should.' },
-        true,
-      )
+    const onError = () => finish({ kind: 'failed', reason: TOO_BIG_INSIDE }, true)
     const onExit = () => finish({ kind: 'failed', reason: 'This file could not be read. Try another copy.' }, true)
     const timer = setTimeout(() => finish({ kind: 'failed', reason: TOO_SLOW }, true), PARSE_TIMEOUT_MS)
+    const buffers = setInterval(() => {
+      worker.getHeapStatistics().then(
+        (heap) => {
+          if (heap.external_memory > maxBuffers) finish({ kind: 'failed', reason: TOO_BIG_INSIDE }, true)
+        },
+        () => {},
+      )
+    }, BUFFERS_CHECK_MS)
     worker.on('message', onMessage)
     worker.on('error', onError)
     worker.on('exit', onExit)

@@ -59,6 +59,15 @@ describe('Markdown answers', () => {
     expect(events.join('')).toBe(markdownToHtml(ANSWER))
   })
 
+  it('streams a block that never closes in time linear in its length (a list of 15,000 items)', () => {
+    const list = '- a\n'.repeat(15_000)
+    const started = performance.now()
+    const events = streamed(list, [4])
+    // Lexing all that was pending at every delta took seven minutes, holding the event loop.
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(events.join('')).toBe(markdownToHtml(list))
+  })
+
   it('gives the same HTML however the text is cut into deltas', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 8 }), (sizes) => {

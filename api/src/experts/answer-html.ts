@@ -32,6 +32,8 @@ export function markdownToHtml(text: string): string {
   return renderBlocks(tokens, tokens.links)
 }
 
+const LEX_EVERY_DELTA_BELOW = 2048
+
 /**
  * Turns streamed Markdown deltas into complete HTML blocks: a block (paragraph, table, code
  * fence) is sent once a blank line or the next block follows it (a list once the next block
@@ -40,9 +42,16 @@ export function markdownToHtml(text: string): string {
  */
 export class HtmlBlockBuffer {
   private pending = ''
+  /** How long `pending` was when it was last lexed. */
+  private lexed = 0
 
   push(delta: string): string {
     this.pending += delta
+    // Lexing reads all that is pending: done at every delta of a block that never closes (a long
+    // list), that is quadratic, and a 60 KB list held the event loop for minutes. Past a few KB it
+    // is lexed again only once it has doubled.
+    if (this.pending.length > LEX_EVERY_DELTA_BELOW && this.pending.length < this.lexed * 2) return ''
+    this.lexed = this.pending.length
     const tokens = markdown.lexer(this.pending)
     let last = tokens.length - 1
     while (last >= 0 && tokens[last]?.type === 'space') last--

@@ -24,6 +24,8 @@ import { retrieve } from './retrieve.ts'
 
 /** How many nearest passages by meaning join the word search's pool. */
 const DENSE_HITS = 50
+/** More than any answer may hold (maxOutputTokens is at most 4000 tokens, a few characters each). */
+const MAX_ANSWER_CHARS = 64 * 1024
 
 export interface QuestionToAnswer {
   expert: Expert
@@ -94,8 +96,15 @@ export async function answerQuestion(
     content += html
     await emit({ text: html })
   }
+  let received = 0
   try {
     for await (const delta of generateAnswer(chain, prompt, question.images, config, local, signal, origin)) {
+      received += delta.length
+      // A server that streams on past any answer a model may write is cut off: what arrived is kept, marked stopped.
+      if (received > MAX_ANSWER_CHARS) {
+        origin.stopped = true
+        break
+      }
       await send(buffer.push(delta))
     }
   } catch (error) {

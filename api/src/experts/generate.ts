@@ -53,6 +53,8 @@ export async function* generateAnswer(
     } finally {
       clearTimeout(timer)
       signal.removeEventListener('abort', abort)
+      // Also when the caller stopped reading (an answer cut at its length): the model's connection closes.
+      attempt.abort()
     }
   }
   Object.assign(origin, { by: 'local', model: null, reason: joinReasons(origin, failed) })

@@ -7,6 +7,7 @@ import { parseHtml } from './parsing/html.ts'
 import { parseMarkdown } from './parsing/markdown.ts'
 import { type Paragraph, splitParagraphs, stripTags } from './parsing/outline.ts'
 import { type PdfLine, pageLines, pdfParagraphs } from './parsing/pdf.ts'
+import { UnreadableDocument } from './parsing/unreadable.ts'
 
 export type { Paragraph }
 
@@ -23,9 +24,6 @@ export interface ParseOptions {
   /** Called after each page of a PDF. */
   onPage?: (done: number, total: number) => void
 }
-
-/** A refusal worth telling the person who uploaded the file, as a sentence. */
-export class UnreadableDocument extends Error {}
 
 export const SUPPORTED_EXTENSIONS = ['.md', '.markdown', '.txt', '.html', '.htm', '.pdf'] as const
 

@@ -13,7 +13,18 @@ const server = http.createServer((req, res) => {
 })
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+/** Another service on the operator's model host (a database, the instance's own /metrics). */
+const neighbourHits: string[] = []
+const neighbour = http.createServer((req, res) => {
+  neighbourHits.push(req.url ?? '')
+  res.end('{}')
+})
+await new Promise<void>((resolve) => neighbour.listen(0, '127.0.0.1', resolve))
+const neighbourBase = `http://127.0.0.1:${(neighbour.address() as AddressInfo).port}`
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await new Promise<void>((resolve) => neighbour.close(() => resolve()))
+})
 
 const t = await createTestApp(
   {},
@@ -38,5 +49,14 @@ describe('OpenAI-compatible key', () => {
     const seen = await askThrough(`${base}/trusted/v1/`)
     expect(seen.length).toBeGreaterThan(0)
     expect(seen.every((h) => h === 'Bearer sk-operator-secret')).toBe(true)
+  })
+})
+
+describe("the operator's model server on a private address", () => {
+  it('opens only its own address to tenants, not every port of its host', async () => {
+    neighbourHits.length = 0
+    const events = await askSeakeeperThrough(t, manager, `${neighbourBase}/v1`)
+    expect(neighbourHits).toEqual([])
+    expect(events.at(-1)?.done).toBe(true)
   })
 })

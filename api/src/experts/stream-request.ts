@@ -5,6 +5,7 @@
  */
 import { LIMITS, type StreamRequest, streamRequestSchema } from '@mw/sync-protocol'
 import { ApiError } from '../errors.ts'
+import { readForm } from '../lib/form.ts'
 import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, reencodeImages } from '../lib/images.ts'
 import { validationMessage } from '../lib/validation-message.ts'
 import type { QuestionImage } from './generate.ts'
@@ -18,9 +19,8 @@ export async function readStreamRequest(request: Request): Promise<{ body: Strea
     return { body: parseBody(json), images: [] }
   }
   if (type.includes('multipart/form-data')) {
-    const form = await request.formData().catch(() => {
-      throw new ApiError('bad_request', 'The form data could not be read. Send the question again.')
-    })
+    const form = await readForm(request)
+    if (!form) throw new ApiError('bad_request', 'The form data could not be read. Send the question again.')
     const files = [...form.entries()].filter(([name]) => /^image_\d+$/.test(name)).map(([, value]) => value)
     const uploads: Uint8Array[] = []
     for (const file of files) {

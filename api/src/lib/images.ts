@@ -30,8 +30,34 @@ export interface CleanImage {
 const refuse = (code: 'payload_too_large' | 'unsupported_media_type', message: string) =>
   new ApiError(code, message, { field: 'images' })
 
-export async function reencodeImage(input: Uint8Array): Promise<CleanImage> {
-  if (input.length > LIMITS.imageMaxBytes) throw refuse('payload_too_large', IMAGE_TOO_LARGE)
+/**
+ * Image jobs (re-encoding, the report's scaling) run at once, server-wide. libvips runs on libuv's
+ * pool of four threads, which file reads, compression and DNS lookups share: a push of 150 photos
+ * once held all four for half a minute. The others wait their turn.
+ */
+const AT_ONCE = 2
+let working = 0
+const waiting: (() => void)[] = []
+
+export async function inImageTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (working < AT_ONCE) working++
+  else await new Promise<void>((resolve) => waiting.push(resolve))
+  try {
+    return await work()
+  } finally {
+    // The turn passes straight to the next in line, or is given back.
+    const next = waiting.shift()
+    if (next) next()
+    else working--
+  }
+}
+
+export function reencodeImage(input: Uint8Array): Promise<CleanImage> {
+  if (input.length > LIMITS.imageMaxBytes) return Promise.reject(refuse('payload_too_large', IMAGE_TOO_LARGE))
+  return inImageTurn(() => reencode(input))
+}
+
+async function reencode(input: Uint8Array): Promise<CleanImage> {
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false } as const
   let format: string | undefined
   let pixels = 0

@@ -7,8 +7,9 @@
 import sanitizeHtml from 'sanitize-html'
 import sharp from 'sharp'
 import { ApiError } from '../errors.ts'
-// Its libvips allowlist (JPEG, PNG and WebP loaders only) applies to logos too.
-import './images.ts'
+// Importing it also applies its libvips allowlist (JPEG, PNG and WebP loaders only) to logos.
+import { inImageTurn } from './images.ts'
+import { assertFewTags } from './sanitize.ts'
 
 export const LOGO_MAX_BYTES = 512 * 1024
 const LOGO_MAX_SIDE = 512
@@ -88,6 +89,7 @@ const SVG_ATTRIBUTES = [
 
 function cleanSvg(input: Uint8Array): CleanLogo {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(input)
+  assertFewTags(text, 'logo')
   const clean = sanitizeHtml(text, {
     allowedTags: SVG_TAGS,
     allowedAttributes: { '*': SVG_ATTRIBUTES },
@@ -128,8 +130,8 @@ export async function cleanLogo(input: Uint8Array): Promise<CleanLogo> {
       withoutEnlargement: true,
     })
     return format === 'png'
-      ? { mediaType: 'image/png', bytes: await pipeline.png().toBuffer() }
-      : { mediaType: 'image/webp', bytes: await pipeline.webp({ quality: 90 }).toBuffer() }
+      ? { mediaType: 'image/png', bytes: await inImageTurn(() => pipeline.png().toBuffer()) }
+      : { mediaType: 'image/webp', bytes: await inImageTurn(() => pipeline.webp({ quality: 90 }).toBuffer()) }
   } catch {
     throw refuse('The logo image is damaged.')
   }

@@ -13,6 +13,8 @@ import { Agent, fetch as undiciFetch } from 'undici'
 export interface OutboundLimits {
   /** Hostnames (lower case) the operator allows even on private addresses, e.g. a model server on the boat's LAN. */
   allowedHosts: ReadonlySet<string>
+  /** Origins (scheme, host and port) allowed likewise, and nothing else on their host: the operator's own model server. */
+  allowedOrigins?: ReadonlySet<string>
   timeoutMs: number
   maxBytes: number
 }
@@ -60,7 +62,7 @@ function checkUrl(url: URL, limits: OutboundLimits): Agent {
     throw new OutboundRefused(`Only http and https addresses can be called, not ${url.protocol}`)
   }
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  if (limits.allowedHosts.has(host)) return openAgent
+  if (limits.allowedHosts.has(host) || limits.allowedOrigins?.has(url.origin)) return openAgent
   if (isIP(host) && !isPublicAddress(host)) throw new OutboundRefused(`${host} is a private address.`)
   if (host === 'localhost' || host.endsWith('.localhost')) throw new OutboundRefused(`${host} is this machine.`)
   return guardedAgent

@@ -15,7 +15,7 @@ import { findOwnConversation } from '../db/queries/conversations.ts'
 import { isMember } from '../db/queries/users.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
-import { sanitizeRichHtml, stripHtml } from '../lib/sanitize.ts'
+import { sanitizeTypedHtml, stripHtml } from '../lib/sanitize.ts'
 import { now } from '../lib/time.ts'
 import type { MutationOutcome } from './outcome.ts'
 
@@ -61,7 +61,7 @@ export async function createCase(
     id,
     tenant_slug: actor.tenant,
     title: stripHtml(args.title) || 'Untitled case',
-    description: sanitizeRichHtml(args.description),
+    description: sanitizeTypedHtml(args.description, 'description'),
     expert: args.expert,
     status: 'Open',
     tags_json: JSON.stringify(args.tags.map(stripHtml).filter(Boolean)),
@@ -126,7 +126,7 @@ export async function appendCaseNote(
     if (seen.case_id === row.id && seen.kind === 'note') return { status: 'applied', value: toCase(row) }
     throw idTaken('A history entry', 'noteId', seen.tenant_slug === actor.tenant)
   }
-  const text = sanitizeRichHtml(args.text).trim()
+  const text = sanitizeTypedHtml(args.text, 'text').trim()
   if (!text) throw new ApiError('invalid_input', 'The note is empty.', { field: 'text' })
   const description = row.description ? `${row.description}\n\n${text}` : text
   await bump(trx, row.id, row.version, { description })
@@ -149,7 +149,7 @@ export async function replaceCaseDescription(
 ): Promise<MutationOutcome<Case>> {
   const row = await findVisibleCase(trx, actor, args.caseId)
   if (!row) throw notFound('The case')
-  const description = sanitizeRichHtml(args.description)
+  const description = sanitizeTypedHtml(args.description, 'description')
   if (description === row.description) return { status: 'applied', value: toCase(row) }
   if (!description.startsWith(row.description) && baseVersion !== row.version) {
     await insertEvent(trx, actor, row.id, 'conflict', { field: 'description' })

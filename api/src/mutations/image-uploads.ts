@@ -14,9 +14,10 @@ export type PreparedImages = ReadonlyMap<string, CleanImage[] | ApiError>
  */
 export async function prepareImages(mutations: unknown[]): Promise<PreparedImages> {
   const prepared = new Map<string, CleanImage[] | ApiError>()
-  const work = mutations.map(async (raw) => {
+  // One message at a time: a push of many photos takes its turns (lib/images.ts) beside other people's.
+  for (const raw of mutations) {
     const m = mutationSchema.safeParse(raw).data as Mutation | undefined
-    if (m?.type !== 'chat.send' || m.args.images.length === 0) return
+    if (m?.type !== 'chat.send' || m.args.images.length === 0) continue
     const { messageId, images } = m.args
     try {
       prepared.set(messageId, await reencodeImages(images.map(dataUrlBytes)))
@@ -24,8 +25,7 @@ export async function prepareImages(mutations: unknown[]): Promise<PreparedImage
       if (!(error instanceof ApiError)) throw error
       prepared.set(messageId, error)
     }
-  })
-  await Promise.all(work)
+  }
   return prepared
 }
 

@@ -155,6 +155,17 @@ describe('tenant data', () => {
     }
   })
 
+  it("is not made for a page that loads its address as an image (a Manager's logo URL naming it)", async () => {
+    const load = (dest: string) =>
+      t.app.request('/api/t/demo/admin/export', {
+        headers: { cookie: world.cookie('admin@demo.local'), 'sec-fetch-dest': dest },
+      })
+    const asImage = await load('image')
+    expect(asImage.status).toBe(403)
+    expect(asImage.headers.get('content-type')).toMatch(/json/)
+    for (const dest of ['document', 'empty']) expect((await load(dest)).status).toBe(200)
+  })
+
   it('deletes every row and file of one tenant and leaves the other intact', async () => {
     const demoBefore = {
       cases: await count('cases', 'demo'),

@@ -99,6 +99,13 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/export', async (c) => {
     const actor = c.get('actor')
     assertAdmin(actor)
+    // A branding logo URL (any http(s) address) or a profile picture naming this would make every
+    // Admin's browser build a whole export at each page load: only opening the link, a download or
+    // fetch() makes one (clients that send no Sec-Fetch-Dest are not browsers).
+    const dest = c.req.header('sec-fetch-dest')
+    if (dest !== undefined && dest !== 'document' && dest !== 'empty') {
+      throw new ApiError('forbidden', 'Download the export from Admin Settings, not by loading it from a page.')
+    }
     const { db, env } = c.get('deps')
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mw-admin-export-'))
     const file = path.join(dir, `${actor.tenant}.tar.gz`)

@@ -16,6 +16,7 @@ import { recordChange } from '../db/queries/change-log.ts'
 import { deleteStagedUpload } from '../db/queries/staged-uploads.ts'
 import { originalPath, storeOriginal } from '../documents/originals.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
+import { readForm } from '../lib/form.ts'
 import { newId } from '../lib/ids.ts'
 import { jsonAnswer } from '../lib/json-answer.ts'
 import { sendStoredFile } from '../lib/send-stored-file.ts'
@@ -37,7 +38,8 @@ export const attachmentRoutes = new Hono<AppEnv>()
     const actor = c.get('actor')
     const found = await findVisibleCase(db, actor, c.req.param('id'))
     if (!found) throw notFound('The case')
-    const body = await c.req.parseBody().catch(() => null)
+    const form = await readForm(c.req.raw)
+    const body = form && Object.fromEntries(form)
     const file = body?.file
     const upload = typeof body?.upload === 'string' ? body.upload : null
     if (!(file instanceof File) && !upload) {

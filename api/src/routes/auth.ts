@@ -6,6 +6,7 @@ import { oidcCallback, oidcLogin, oidcLogoutUrl } from '../auth/oidc.ts'
 import { endSession, landingPath, startSession } from '../auth/sessions.ts'
 import { findUserByEmail, firstTenantOf, listMembersForSignIn, listUserTenants } from '../db/queries/users.ts'
 import { ApiError } from '../errors.ts'
+import { readForm } from '../lib/form.ts'
 import { jsonAnswer } from '../lib/json-answer.ts'
 import { requireUser } from '../middleware/auth.ts'
 
@@ -51,13 +52,11 @@ authRoutes.get('/login', async (c) => {
 authRoutes.post('/login/local', async (c) => {
   const { env, db } = c.get('deps')
   if (env.oidc) throw new ApiError('not_found', 'Local sign-in is off because an identity provider is configured.')
-  const form = await c.req.parseBody().catch((cause: unknown) => {
-    throw new ApiError('bad_request', 'The sign-in form could not be read. Open the sign-in page and try again.', {
-      cause,
-    })
-  })
-  const email = typeof form.email === 'string' ? form.email : ''
-  const user = await findUserByEmail(db, email)
+  const form = await readForm(c.req.raw)
+  if (!form)
+    throw new ApiError('bad_request', 'The sign-in form could not be read. Open the sign-in page and try again.')
+  const email = form.get('email')
+  const user = await findUserByEmail(db, typeof email === 'string' ? email : '')
   if (!user) throw new ApiError('invalid_input', 'No user with that e-mail can sign in here.', { field: 'email' })
   await startSession(c, user.id)
   return c.redirect(landingPath(await firstTenantOf(db, user.id)), 303)

@@ -9,6 +9,7 @@ import {
   insertTrainingImage,
 } from '../db/queries/training.ts'
 import { ApiError, notFound } from '../errors.ts'
+import { readForm } from '../lib/form.ts'
 import { newId } from '../lib/ids.ts'
 import { reencodeImage } from '../lib/images.ts'
 import { jsonAnswer } from '../lib/json-answer.ts'
@@ -31,8 +32,7 @@ export const trainingReviewRoutes = new Hono<AppEnv>()
   .post('/training/images', async (c) => {
     const actor = c.get('actor')
     assertManagerOrAdmin(actor, 'Only managers and admins edit training sets.')
-    const body = await c.req.parseBody().catch(() => null)
-    const file = body?.file
+    const file = (await readForm(c.req.raw))?.get('file')
     if (!(file instanceof File)) {
       throw new ApiError('invalid_input', 'Send the image as multipart/form-data in a part named "file".', {
         field: 'file',

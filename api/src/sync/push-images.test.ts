@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { answerStoredMessage } from '../experts/answer-stored-message.ts'
-import { jpegWithGps, noisePng } from '../test/images.ts'
+import { jpegWithGps, noisePng, solidImage } from '../test/images.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 /** A fake OpenAI-compatible model server on loopback that records what it was asked. */
@@ -145,6 +145,22 @@ describe('offline chat images', () => {
     expect(result?.reason).toMatch(/\w+ \w+/)
     expect(await messageExists(send.args.messageId)).toBe(false)
     expect(await storedImages(send.args.messageId)).toEqual([])
+  })
+
+  it('are re-encoded two at a time, leaving the rest of the libuv thread pool to file reads, compression and DNS', async () => {
+    // 16 megapixels in 50 KB: a push of 150 such photos once held every thread for half a minute.
+    const photo = upload(await solidImage('png', 4000, 4000))
+    const sends = Array.from({ length: 6 }, (_, i) => ({ ...chatSend([photo, photo, photo]), seq: i + 1 }))
+    let most = 0
+    const sample = setInterval(() => {
+      most = Math.max(most, sharp.counters().process)
+    }, 2)
+    const res = await push(sends)
+    clearInterval(sample)
+    const { results } = pushAnswerSchema.parse(await res.json())
+    expect(results.map((r) => r.status)).toEqual(sends.map(() => 'applied'))
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(2)
   })
 
   it('answers 413 to a push above the push limit, and other JSON bodies keep the 1 MB limit', async () => {

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib'
+
 /**
  * A minimal valid PDF (one page per string, its lines split on newlines; an empty string is a
  * page with no text, as a scan) with a correct cross-reference table.
@@ -68,4 +70,36 @@ export function pdfOfStreams(
   const info = infoId === null ? '' : ` /Info ${infoId} 0 R`
   pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R${info}${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`
   return new TextEncoder().encode(pdf)
+}
+
+/**
+ * A one-page PDF of a few kilobytes whose content stream, deflated twice, inflates to one line of
+ * text and then `megabytes` MB of spaces: a decompression bomb.
+ */
+export function inflatingPdf(megabytes: number): Uint8Array {
+  const flush = { finishFlush: zlib.constants.Z_SYNC_FLUSH }
+  // A block compressed from nothing never points back before its start, so copies can follow each other.
+  const spaces = zlib.deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), flush)
+  const inner = Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    zlib.deflateRawSync(Buffer.from('BT /F1 12 Tf 72 720 Td (Bomb) Tj ET\n'), flush),
+    ...Array.from({ length: megabytes }, () => spaces),
+    // An empty last block, and a checksum readers do not check.
+    Buffer.from([0x03, 0x00, 0, 0, 0, 0]),
+  ])
+  const stream = zlib.deflateSync(inner)
+  const head = [
+    '%PDF-1.4',
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj',
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj',
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>\nendobj',
+    '4 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj',
+    `5 0 obj\n<< /Length ${stream.length} /Filter [/FlateDecode /FlateDecode] >>\nstream\n`,
+  ].join('\n')
+  // No cross-reference table: readers rebuild it by scanning, as they do for a damaged file.
+  return Buffer.concat([
+    Buffer.from(head, 'latin1'),
+    stream,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  ])
 }

@@ -8,6 +8,7 @@ import { Parser } from 'htmlparser2'
 import type { ParsedText } from './markdown.ts'
 import { Outline, type Paragraph, tidyVerbatim } from './outline.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
+import { UnreadableDocument } from './unreadable.ts'
 
 const SKIPPED = new Set([
   'script',
@@ -37,6 +38,11 @@ const SKIPPED_IDS = new Set(['header', 'footer', 'toc', 'breadcrumbs'])
 const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink', 'navheader', 'navfooter'])
 /** Zero-width characters generators put in empty blocks. */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
+/**
+ * Real pages nest a few dozen elements deep; the parser's work grows with the square of the depth,
+ * so a page nested 50,000 deep held the one parsing thread for seconds a megabyte.
+ */
+const MAX_DEPTH = 1000
 const BLOCKS = new Set([
   'p',
   'div',
@@ -110,9 +116,15 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
     else lines[lines.length - 1] += text
   }
 
+  let depth = 0
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (++depth > MAX_DEPTH) {
+          throw new UnreadableDocument(
+            `This page nests its elements more than ${MAX_DEPTH} deep, which no manual needs.`,
+          )
+        }
         if (mainDepth > 0) mainDepth++
         else if (hasMain && (name === 'main' || attrs.role === 'main')) mainDepth = 1
         if (skipDepth > 0) {
@@ -171,6 +183,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         write(text)
       },
       onclosetag(name) {
+        depth--
         const wasInMain = mainDepth > 0
         if (mainDepth > 0) mainDepth--
         if (skipDepth > 0) {
