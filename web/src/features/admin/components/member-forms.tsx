@@ -43,7 +43,7 @@ export function AddMemberForm() {
 
   return (
     <form className="form member-form" onSubmit={submit} aria-label="Add a member">
-      <TextField label="E-mail" value={member.email} maxLength={254} onChange={set('email')} />
+      <TextField label="E-mail" type="email" value={member.email} maxLength={254} onChange={set('email')} />
       <TextField label="First name" value={member.firstName} maxLength={100} onChange={set('firstName')} />
       <TextField label="Last name" value={member.lastName} maxLength={100} onChange={set('lastName')} />
       <Field label="Role">
