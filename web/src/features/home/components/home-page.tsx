@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ConversationList } from '../../../lib/conversation-list.tsx'
 import { firstNameOrUser } from '../../../lib/display-name.ts'
 import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
-import { useCurrentUser } from '../../../lib/session-store.ts'
+import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 
@@ -18,6 +18,7 @@ export function HomePage() {
   const recent = useRecentConversations(RECENT_CONVERSATIONS.dashboard)
   useRowsVisibleMark('home-recent', (recent?.length ?? 0) > 0)
   const base = `/t/${tenant}`
+  const assigns = ['Manager', 'Admin'].includes(useRole(tenant) ?? '')
   const actions: { to: string; title: string; text: string; icon: IconName }[] = [
     {
       to: `${base}/ask/seakeeper`,
@@ -27,7 +28,12 @@ export function HomePage() {
     },
     { to: `${base}/ask/furuno`, title: 'Ask Furuno', text: 'Radar, sonar, GPS and NMEA networks', icon: 'radar' },
     { to: `${base}/cases`, title: 'Cases', text: 'Open, track and resolve service cases', icon: 'folder' },
-    { to: `${base}/training`, title: 'Training', text: 'Build and assign training sets', icon: 'cap' },
+    {
+      to: `${base}/training`,
+      title: 'Training',
+      text: assigns ? 'Build and assign training sets' : 'Take the training assigned to you',
+      icon: 'cap',
+    },
   ]
   return (
     <div className="page">
