@@ -36,7 +36,7 @@ authRoutes.get('/login', async (c) => {
   <body>
     <main>
       <h1>Sign in to Marine Workbench</h1>
-      <p>Local sign-in: no identity provider is configured. Choose a user.</p>
+      <p>Choose your account to sign in. No password is asked: this server has no sign-in provider set up.</p>
       ${buttons.map(
         (u) => html`<form method="post" action="/api/login/local">
           <input type="hidden" name="email" value="${u.email}" />
