@@ -17,6 +17,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { errorText } from '../../../lib/error-text.ts'
 import { savedToast } from '../../../lib/saved-toast.ts'
 import { useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -106,7 +107,7 @@ function Editor({ setId, start }: { setId: string | null; start: SetContent | Tr
       savedToast(status === 'published' ? 'Training set published' : 'Draft saved')
       navigate(`/t/${tenant}/training`)
     } catch (error) {
-      errorToast('Not saved', error instanceof Error ? error.message : String(error))
+      errorToast('Not saved', errorText(error))
     } finally {
       setSaving(false)
     }
