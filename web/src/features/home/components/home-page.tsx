@@ -1,11 +1,13 @@
 import { RECENT_CONVERSATIONS } from '@mw/sync-protocol'
 import { Link, useNavigate } from 'react-router-dom'
 import { MyTraining } from '../../../components/my-training.tsx'
+import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ConversationList } from '../../../lib/conversation-list.tsx'
 import { firstNameOrUser } from '../../../lib/display-name.ts'
+import { useInstallPrompt } from '../../../lib/install-prompt.ts'
 import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
 import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
@@ -15,6 +17,7 @@ export function HomePage() {
   const tenant = useTenant()
   const user = useCurrentUser()
   const navigate = useNavigate()
+  const install = useInstallPrompt()
   const recent = useRecentConversations(RECENT_CONVERSATIONS.dashboard)
   useRowsVisibleMark('home-recent', (recent?.length ?? 0) > 0)
   const base = `/t/${tenant}`
@@ -41,6 +44,12 @@ export function HomePage() {
         <h1>Welcome back, {firstNameOrUser(user)}</h1>
         <p className="muted">What are you working on today?</p>
       </header>
+      {install && (
+        <section className="card install-card" aria-label="Install the app">
+          <p>Install the app on this device: it opens from the home screen, with no network too.</p>
+          <Button onClick={() => void install()}>Install app</Button>
+        </section>
+      )}
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="section-title">
           Quick actions
