@@ -8,7 +8,7 @@ import {
 } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -47,6 +47,12 @@ export function TrainingEditorPage() {
   const tenant = useTenant()
   const role = useRole(tenant)
   const stored = useLiveQuery(async () => (id === 'new' ? null : ((await db.trainingSets.get(id)) ?? null)), [db, id])
+  // These screens are dead ends otherwise in an installed app, which has no browser Back button.
+  const backToTraining = (
+    <Link className="btn btn-secondary" to={`/t/${tenant}/training`}>
+      Back to training
+    </Link>
+  )
 
   if (role !== 'Manager' && role !== 'Admin') {
     return (
@@ -54,7 +60,9 @@ export function TrainingEditorPage() {
         <EmptyState
           title="Only managers and admins edit training sets"
           text="Your assigned training is on the Training page."
-        />
+        >
+          {backToTraining}
+        </EmptyState>
       </div>
     )
   }
@@ -66,7 +74,9 @@ export function TrainingEditorPage() {
         <EmptyState
           title="Training set not found"
           text="It may have been drafted on another screen. Start again from Training."
-        />
+        >
+          {backToTraining}
+        </EmptyState>
       </div>
     )
   }
