@@ -6,7 +6,7 @@ import { SyncPanel } from './sync-panel.tsx'
 
 afterEach(() => {
   cleanup()
-  useSyncStore.setState({ online: true, syncNow: async () => false })
+  useSyncStore.setState({ online: true, syncNow: async () => false, pausedForAuth: null, signedOut: false })
 })
 
 test('Sync now with no network says it tried and that the changes stay on the device', async () => {
@@ -19,4 +19,10 @@ test('Sync now with no network says it tried and that the changes stay on the de
       'Tried just now: the server could not be reached. Changes stay on this device until it can.',
     ),
   ).toBeTruthy()
+})
+
+test('a session that ended offers Sign in, so the waiting changes can go', () => {
+  useSyncStore.setState({ pending: 1, pausedForAuth: 'Sign in again to sync.', signedOut: true })
+  render(<SyncPanel open onOpenChange={() => {}} />)
+  expect(screen.getByRole('link', { name: 'Sign in', hidden: true }).getAttribute('href')).toBe('/api/login')
 })

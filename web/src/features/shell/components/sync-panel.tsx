@@ -54,6 +54,12 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
         {summary({ ...s, online })}
       </p>
       {s.pausedForAuth && <p role="alert">{s.pausedForAuth}</p>}
+      {s.signedOut && (
+        // The changes wait in this user's database on the device: signing in again sends them.
+        <a className="btn btn-primary" href="/api/login">
+          Sign in
+        </a>
+      )}
       {s.storageProblem && <p role="alert">{s.storageProblem}</p>}
       {s.problems.length > 0 && (
         <ul className="history" aria-label="Changes that need attention">
