@@ -48,8 +48,13 @@ test('a technician adds an answer to a new case offline, and the server gets the
 test('on a phone, the list of cases to add an answer to stays inside the answer', async () => {
   const { context, page, pageErrors } = await openPage(browser(), 'phone')
   await signInAs(page, USERS.tech.email)
-  await page.goto('/t/demo/ask/seakeeper')
-  await page.getByText('Slow spool-up after relaunch').first().click()
+  // A seeded conversation, opened by its id: other files' questions push it off the phone's recent list.
+  const conversations = (await (await context.request.get('/api/t/demo/conversations')).json()) as {
+    id: string
+    title: string
+  }[]
+  const seeded = conversations.find((c) => c.title === 'Slow spool-up after relaunch')
+  await page.goto(`/t/demo/ask/seakeeper?conversation=${seeded?.id}`)
   const answer = page.getByRole('article', { name: 'Expert answer' }).first()
   await answer.getByRole('button', { name: 'Add to case' }).click()
   // The seeded case titles are longer than a phone is wide.
