@@ -44,3 +44,25 @@ test('a technician adds an answer to a new case offline, and the server gets the
   expect(pageErrors).toEqual([])
   await context.close()
 })
+
+test('on a phone, the list of cases to add an answer to stays inside the answer', async () => {
+  const { context, page, pageErrors } = await openPage(browser(), 'phone')
+  await signInAs(page, USERS.tech.email)
+  // A seeded conversation, opened by its id: other files' questions push it off the phone's recent list.
+  const conversations = (await (await context.request.get('/api/t/demo/conversations')).json()) as {
+    id: string
+    title: string
+  }[]
+  const seeded = conversations.find((c) => c.title === 'Slow spool-up after relaunch')
+  await page.goto(`/t/demo/ask/seakeeper?conversation=${seeded?.id}`)
+  const answer = page.getByRole('article', { name: 'Expert answer' }).first()
+  await answer.getByRole('button', { name: 'Add to case' }).click()
+  // The seeded case titles are longer than a phone is wide.
+  const list = await answer.getByRole('combobox', { name: 'Case' }).boundingBox()
+  const bubble = await answer.boundingBox()
+  if (!list || !bubble) throw new Error('The answer or its case list is not on screen.')
+  expect(list.x + list.width).toBeLessThanOrEqual(bubble.x + bubble.width)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+  expect(pageErrors).toEqual([])
+  await context.close()
+})

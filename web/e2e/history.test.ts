@@ -23,8 +23,9 @@ describe.each(['tablet', 'portrait'] as const)('conversation history and answer 
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message')
 
     const answer = answers.first()
-    // The demo server holds no model key: the answer says it came from the manuals alone, and why.
-    await answer.getByText(/^Answered from the manuals alone: .*The server has no key for openai\./).waitFor()
+    // The demo server holds no model key: the answer says, in plain words, it came from the manuals alone.
+    await answer.getByText('Answered from the manuals alone, because the AI model is not available.').waitFor()
+    expect(await answer.textContent()).not.toMatch(/openai|no key/)
     await answer.getByRole('button', { name: 'Copy' }).click()
     await page.locator('.toast').getByText('The answer is on the clipboard.').waitFor()
     const copied = await page.evaluate(() => navigator.clipboard.readText())

@@ -1,6 +1,6 @@
 /**
- * Writes on the networks of a boat: "connected but no internet" (every request fails while
- * navigator.onLine stays true), an answer stream cut mid-way, and a link that drops a random
+ * Writes on the networks of a boat: "connected but no internet" (every request fails, or a Wi-Fi
+ * sign-in page answers it, while navigator.onLine stays true), an answer stream cut mid-way, and a link that drops a random
  * share of requests. Every question reaches the server once and is answered once, the composer
  * keeps what was typed until it is saved, and the sync indicator never says "Synced" while
  * something waits.
@@ -53,54 +53,68 @@ async function openChat(page: Page) {
 }
 
 describe('on a hostile network', () => {
-  test('connected but no internet: the question is kept, shown as waiting, and answered once when the link returns', async () => {
-    const { context, page, pageErrors } = await openPage(browser())
-    await openChat(page)
-    const noInternet = (route: Route) => route.abort('internetdisconnected')
-    await context.route('**/api/**', noInternet)
-    expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+  test.each([
+    ['every request fails', (route: Route) => route.abort('internetdisconnected')],
+    [
+      // A marina's Wi-Fi that wants a sign-in answers every request with its own page.
+      'a Wi-Fi sign-in page answers every request',
+      (route: Route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<html><body>Sign in to Marina Wi-Fi</body></html>',
+        }),
+    ],
+  ])(
+    'connected but no internet (%s): the question is kept, shown as waiting, and answered once when the link returns',
+    async (_name, noInternet) => {
+      const { context, page, pageErrors } = await openPage(browser())
+      await openChat(page)
+      await context.route('**/api/**', noInternet)
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true)
 
-    const seen: string[] = []
-    const note = (r: Request, outcome: string) => {
-      if (r.url().includes('/api/'))
-        seen.push(`${r.method()} ${r.url()} ${r.serviceWorker() ? '(service worker) ' : ''}${outcome}`)
-    }
-    context.on('requestfailed', (r) => note(r, 'failed'))
-    context.on('requestfinished', (r) => note(r, 'reached the server'))
+      const seen: string[] = []
+      const note = (r: Request, outcome: string) => {
+        if (r.url().includes('/api/'))
+          seen.push(`${r.method()} ${r.url()} ${r.serviceWorker() ? '(service worker) ' : ''}${outcome}`)
+      }
+      context.on('requestfailed', (r) => note(r, 'failed'))
+      context.on('requestfinished', (r) => note(r, 'reached the server'))
 
-    const question = 'The gyro will not spool up after the shore power dropped. What do I check first?'
-    await ask(page, question)
-    await page
-      .getByText(/Saved on this device/)
-      .waitFor()
-      .catch(async (error: Error) => {
-        // Seen once in a full run and never alone: say what the screen, the outbox and the link did.
-        const status = await page.getByRole('status').allTextContents()
-        const outbox = JSON.stringify(await dumpOutboxes(page))
-        throw new Error(
-          `No "Saved on this device"; status ${JSON.stringify(status)}; outbox ${outbox}; requests:\n${seen.join('\n')}`,
-          { cause: error },
-        )
-      })
-    await expect.poll(() => indicatorLabel(page), { timeout: 20_000 }).toMatch(/Offline · 1 waiting/)
-    // A reload on a dead link still shows the question: it lives on the device, not in a request.
-    await page.reload()
-    await page.getByRole('article', { name: 'Your message' }).filter({ hasText: question }).waitFor()
+      const question = 'The gyro will not spool up after the shore power dropped. What do I check first?'
+      await ask(page, question)
+      await page
+        .getByText(/Saved on this device/)
+        .waitFor()
+        .catch(async (error: Error) => {
+          // Seen once in a full run and never alone: say what the screen, the outbox and the link did.
+          const status = await page.getByRole('status').allTextContents()
+          const outbox = JSON.stringify(await dumpOutboxes(page))
+          throw new Error(
+            `No "Saved on this device"; status ${JSON.stringify(status)}; outbox ${outbox}; requests:\n${seen.join('\n')}`,
+            { cause: error },
+          )
+        })
+      await expect.poll(() => indicatorLabel(page), { timeout: 20_000 }).toMatch(/Offline · 1 waiting/)
+      // A reload on a dead link still shows the question: it lives on the device, not in a request.
+      await page.reload()
+      await page.getByRole('article', { name: 'Your message' }).filter({ hasText: question }).waitFor()
 
-    await context.unroute('**/api/**', noInternet)
-    // The sync's own backoff may deliver it first, and then the button is gone: either way it must arrive.
-    await page
-      .getByRole('button', { name: 'Retry now' })
-      .click({ timeout: 5_000 })
-      .catch(() => {})
-    await page.getByRole('article', { name: 'Expert answer' }).first().waitFor({ timeout: 30_000 })
-    await waitForSynced(page)
-    const messages = await serverMessages(context, conversationOf(page))
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant'])
-    expect(messages[0]?.content).toContain('will not spool up')
-    expect(pageErrors).toEqual([])
-    await context.close()
-  })
+      await context.unroute('**/api/**', noInternet)
+      // The sync's own backoff may deliver it first, and then the button is gone: either way it must arrive.
+      await page
+        .getByRole('button', { name: 'Retry now' })
+        .click({ timeout: 5_000 })
+        .catch(() => {})
+      await page.getByRole('article', { name: 'Expert answer' }).first().waitFor({ timeout: 30_000 })
+      await waitForSynced(page)
+      const messages = await serverMessages(context, conversationOf(page))
+      expect(messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+      expect(messages[0]?.content).toContain('will not spool up')
+      expect(pageErrors).toEqual([])
+      await context.close()
+    },
+  )
 
   test('an answer stream cut mid-way is followed again and answered once', async () => {
     // Without a service worker: its Background Sync drain pulls outside the routes below and could

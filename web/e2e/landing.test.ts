@@ -22,6 +22,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('signed-out visitor at %
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.waitForURL(/\/api\/login\??$/)
     expect(await page.getByRole('heading', { name: 'Sign in to Marine Workbench' }).isVisible()).toBe(true)
+    // The sign-in card fits the screen: nothing to scroll sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(VIEWPORTS[viewport].width)
     expect(pageErrors).toEqual([])
     await context.close()
   })

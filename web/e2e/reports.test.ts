@@ -15,6 +15,7 @@ test('a Manager reads the reports for a range of days, with questions per day dr
 
   await page.goto('/t/demo/reports')
   await page.getByRole('heading', { name: 'Questions per Day' }).waitFor()
+  expect(await page.locator('main').textContent()).not.toMatch(/tenant/i)
   await page.locator('.activity-chart canvas').waitFor()
   const allTime = await page
     .getByRole('img', { name: /^Questions per day: \d+ in \d+ days$/ })

@@ -30,6 +30,31 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s size', (viewport)
   )
 })
 
+describe('the navigation drawer on an upright tablet', () => {
+  test('holds keyboard focus while open, and Escape gives it back to the menu button', async () => {
+    const { context, page, pageErrors } = await openPage(browser(), 'portrait')
+    await signInAs(page, USERS.tech.email)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')
+    // In the drawer, or past its end in the browser's own controls (the body holds focus meanwhile).
+    const inNav = () =>
+      page.evaluate(
+        () => document.activeElement === document.body || Boolean(document.activeElement?.closest('#side-nav')),
+      )
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    await expect.poll(focused).toBe('Close navigation')
+    // Tabbing never leaves the drawer for the page hidden behind its overlay.
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab')
+      expect(await inNav()).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect.poll(focused).toBe('Open navigation')
+    expect(await page.evaluate(() => document.getElementById('main')?.inert)).toBe(false)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('permissions in the browser', () => {
   test('a technician who opens /admin is sent back to the tenant home', async () => {
     const { context, page } = await openPage(browser())

@@ -30,12 +30,9 @@ import type { ReceivedFile } from './upload.ts'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'log'>
 
-const alreadyThere = (existing: { id: string; title: string }) =>
-  new ApiError(
-    'conflict',
-    `This file is already in the knowledge base as "${existing.title}" (document ${existing.id}).`,
-    { field: 'file' },
-  )
+// Named by the title the admin sees in the list; a document id means nothing to them.
+const alreadyThere = (existing: { title: string }) =>
+  new ApiError('conflict', `This file is already in the knowledge base as "${existing.title}".`, { field: 'file' })
 
 const notFound = () => new ApiError('not_found', 'Document not found.')
 

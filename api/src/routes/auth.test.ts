@@ -15,6 +15,9 @@ describe('local sign-in', () => {
     ]) {
       expect(page).toMatch(new RegExp(`<button[^>]*>Sign in as ${email.replace('.', '\\.')}`))
     }
+    // Said to the person signing in, not in an operator's words ("identity provider").
+    expect(page).toContain('Choose your account to sign in.')
+    expect(page).not.toMatch(/identity provider/i)
   })
 
   it('signs in, lands on the first tenant and answers the current user', async () => {

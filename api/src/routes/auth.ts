@@ -27,7 +27,7 @@ authRoutes.get('/login', async (c) => {
     <title>Sign in - Marine Workbench</title>
     <style>
       body { font-family: system-ui, sans-serif; background: #f1f5f9; margin: 0; display: grid; place-items: center; min-height: 100vh; }
-      main { background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 4px 24px #0001; width: min(28rem, 92vw); }
+      main { box-sizing: border-box; background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 4px 24px #0001; width: min(28rem, 92vw); }
       h1 { font-size: 1.4rem; margin: 0 0 .25rem; } p { color: #475569; margin: 0 0 1.25rem; }
       button { display: block; width: 100%; text-align: left; padding: .8rem 1rem; margin: .5rem 0; border: 1px solid #cbd5e1; border-radius: 8px; background: #fff; font-size: 1rem; cursor: pointer; }
       button:hover, button:focus-visible { border-color: #0f766e; outline: 2px solid #0f766e33; }
@@ -37,7 +37,7 @@ authRoutes.get('/login', async (c) => {
   <body>
     <main>
       <h1>Sign in to Marine Workbench</h1>
-      <p>Local sign-in: no identity provider is configured. Choose a user.</p>
+      <p>Choose your account to sign in. No password is asked: this server has no sign-in provider set up.</p>
       ${buttons.map(
         (u) => html`<form method="post" action="/api/login/local">
           <input type="hidden" name="email" value="${u.email}" />

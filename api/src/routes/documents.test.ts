@@ -119,7 +119,9 @@ describe('the documents API', () => {
       },
     ])
     expect(again.status).toBe(409)
-    expect(errorBodySchema.parse(await again.json()).error.message).toContain(docs[0]?.id as string)
+    expect(errorBodySchema.parse(await again.json()).error.message).toBe(
+      'This file is already in the knowledge base as "Gyro notes".',
+    )
     expect(await fingerprint(t.db)).toBe(before)
     // An HTML original is never served to run in the app's origin.
     const html = await get(`/documents/${docs[2]?.id}/file`)

@@ -29,6 +29,13 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
+  // jsdom has no matchMedia: a wide screen, where the navigation is no drawer.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }))
   // The role call answers; the sync loop's calls find no network (the shell must not care).
   vi.stubGlobal(
     'fetch',

@@ -64,10 +64,22 @@ export async function apiFetch(method: string, url: string, options: RequestOpti
   if (res.ok) return res
   const text = await res.text().catch(() => '')
   const parsed = errorBodySchema.safeParse(safeJson(text))
+  const message = `${res.status}: ${text || res.statusText}`
+  // The server answers every /api error in JSON; a web page came from something in between.
+  if (!parsed.success && isWebPage(res, text)) throw new ApiError(0, 'network', message, NOT_THE_SERVER)
   const code = parsed.success ? parsed.data.error.code : res.status >= 500 ? 'internal' : 'bad_request'
   const serverMessage = parsed.success ? parsed.data.error.message : text || res.statusText
-  throw new ApiError(res.status, code, `${res.status}: ${text || res.statusText}`, serverMessage)
+  throw new ApiError(res.status, code, message, serverMessage)
 }
+
+/**
+ * A marina's Wi-Fi sign-in page or a proxy answering in the server's place: the link is up but the
+ * server is not reached, so it is no answer at all (status 0, code 'network': queue and retry).
+ */
+const NOT_THE_SERVER = 'The network answered instead of the server (a Wi-Fi sign-in page, perhaps).'
+
+const isWebPage = (res: Response, text: string) =>
+  /^text\/html\b/i.test(res.headers.get('content-type') ?? '') || /^\s*</.test(text)
 
 /** A request whose success body is parsed with `schema`. */
 export async function apiRequest<S extends z.ZodType>(
@@ -77,7 +89,11 @@ export async function apiRequest<S extends z.ZodType>(
   options?: RequestOptions,
 ): Promise<z.infer<S>> {
   const res = await apiFetch(method, url, options)
-  return schema.parse(await res.json())
+  const text = await res.text()
+  const body = safeJson(text)
+  if (body === undefined && isWebPage(res, text))
+    throw new ApiError(0, 'network', `${res.status}: ${text}`, NOT_THE_SERVER)
+  return schema.parse(body)
 }
 
 /** GET that answers null on 401 instead of failing (the spec's "return null on 401" query mode). */

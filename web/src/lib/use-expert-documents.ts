@@ -46,10 +46,3 @@ export function useExpertDocuments(tenant: string, expert: Expert) {
 
   return { state, reload: load }
 }
-
-export const formatSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1048576
-      ? `${(bytes / 1024).toFixed(0)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`

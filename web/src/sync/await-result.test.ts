@@ -8,7 +8,7 @@ import { fetchAs, startServer } from './test/server-harness.ts'
 
 const branding = { name: 'Marine Workbench', theme: 'forest', logoUrl: null, logoLetters: 'MW' } as const
 
-afterEach(() => useSyncStore.setState({ pausedForAuth: null, signedOut: false }))
+afterEach(() => useSyncStore.setState({ pausedForAuth: null, signedOut: false, online: true }))
 
 describe('awaiting an admin change', () => {
   it('answers unauthorized as soon as the server says the session is gone, and keeps the change queued', async () => {
@@ -23,6 +23,22 @@ describe('awaiting an admin change', () => {
         code: 'unauthorized',
       })
       expect(Date.now() - started).toBeLessThan(5_000)
+      expect(await db.outbox.where('state').equals('pending').count()).toBe(1)
+    } finally {
+      stop()
+    }
+  })
+
+  it('says the change waits on this device as soon as the server cannot be reached, not after the whole wait', async () => {
+    const server = await startServer()
+    const db = new LocalDb(await server.userId('admin@demo.local'), 'demo')
+    const noInternet: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'))
+    const stop = startSync(db, { fetch: noInternet })
+    try {
+      const { mid } = await saveBranding(db, branding)
+      const started = Date.now()
+      expect(await awaitMutationResult(db, mid, { timeoutMs: 10_000 })).toBe('pending')
+      expect(Date.now() - started).toBeLessThan(3_000)
       expect(await db.outbox.where('state').equals('pending').count()).toBe(1)
     } finally {
       stop()

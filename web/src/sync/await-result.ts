@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie'
 import type { LocalDb } from '../db/local-db.ts'
-import { useSyncStore } from './sync-store.ts'
+import { type SyncStatus, useSyncStore } from './sync-store.ts'
 
 export type MutationResult =
   | 'applied'
@@ -10,8 +10,9 @@ export type MutationResult =
 
 /**
  * Waits for the server's answer to one queued mutation (admin screens toast on it). Answers
- * 'pending' after `timeoutMs` if the mutation is still queued (offline: it will be sent later),
- * and `unauthorized` as soon as the server says the session is gone (the change stays queued).
+ * 'pending' as soon as the server is known out of reach, or after `timeoutMs` if the mutation is
+ * still queued (it will be sent later), and `unauthorized` as soon as the server says the session
+ * is gone (the change stays queued).
  */
 export function awaitMutationResult(
   db: LocalDb,
@@ -35,10 +36,12 @@ export function awaitMutationResult(
     })
     const signedOut = () =>
       finish({ rejected: true, reason: 'You are signed out. Sign in again to continue.', code: 'unauthorized' })
-    const unsubscribeSync = useSyncStore.subscribe((s) => {
+    const check = (s: SyncStatus) => {
       if (s.signedOut) signedOut()
-    })
-    if (useSyncStore.getState().signedOut) signedOut()
+      else if (!s.online || navigator.onLine === false) finish('pending')
+    }
+    const unsubscribeSync = useSyncStore.subscribe(check)
+    check(useSyncStore.getState())
     function finish(result: MutationResult) {
       clearTimeout(timer)
       unsubscribeSync()

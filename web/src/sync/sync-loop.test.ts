@@ -7,6 +7,7 @@ import { drainAll, drainOnce } from './drainer.ts'
 import { QUOTA_MESSAGE } from './storage-problem.ts'
 import { PRUNE_INTERVAL_MS, PRUNE_START_DELAY_MS, startSync } from './sync-loop.ts'
 import { useSyncStore } from './sync-store.ts'
+import { fetchAs, startServer } from './test/server-harness.ts'
 
 const DAY = 86_400_000
 const offline = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch
@@ -41,6 +42,19 @@ afterEach(() => {
 })
 
 describe('the page sync loop', () => {
+  it('Sync now answers whether it reached the server', async () => {
+    const stopOffline = startSync(new LocalDb(uuidv7(), 'demo'), { fetch: offline })
+    expect(await useSyncStore.getState().syncNow()).toBe(false)
+    stopOffline()
+
+    const server = await startServer()
+    const cookie = await server.signIn('tech@demo.local')
+    const db = new LocalDb(await server.userId('tech@demo.local'), 'demo')
+    const stop = startSync(db, { fetch: fetchAs(cookie, server.handle) })
+    expect(await useSyncStore.getState().syncNow()).toBe(true)
+    stop()
+  })
+
   it('asks for persistent storage once per signed-in user', async () => {
     const persist = vi.fn(async () => true)
     vi.stubGlobal('navigator', { ...navigator, storage: { persisted: async () => false, persist } })

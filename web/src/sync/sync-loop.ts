@@ -45,6 +45,8 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
   let timer: ReturnType<typeof setTimeout> | undefined
   let running = false
   let again = false
+  /** Those who asked for a sync now and wait to hear whether it reached the server. */
+  const waiting: ((reached: boolean) => void)[] = []
 
   const schedule = (ms: number) => {
     clearTimeout(timer)
@@ -77,6 +79,7 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
   }
 
   function report(result: DrainResult) {
+    if (result.status !== 'busy') for (const tell of waiting.splice(0)) tell(result.status !== 'offline')
     switch (result.status) {
       case 'synced':
         return set({ online: true, pausedForAuth: null, signedOut: false, lastError: null, storageProblem: null })
@@ -138,7 +141,11 @@ export function startSync(db: LocalDb, options: TransportOptions = {}): () => vo
   window.addEventListener('online', onOnline)
   document.addEventListener('visibilitychange', onVisible)
   set({
-    syncNow: () => schedule(0),
+    syncNow: () =>
+      new Promise<boolean>((resolve) => {
+        waiting.push(resolve)
+        schedule(0)
+      }),
     retry: (mid) => void retryMutation(db, mid),
     discard: (mid) => void discardMutation(db, mid),
   })

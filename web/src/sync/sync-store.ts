@@ -26,7 +26,8 @@ export interface SyncStatus {
   /** A full disk or an evicted database, in words the user can act on. */
   storageProblem: string | null
   lastError: string | null
-  syncNow: () => void
+  /** Syncs at once; resolves whether the server was reached (false: no network, the change waits). */
+  syncNow: () => Promise<boolean>
   retry: (mid: string) => void
   discard: (mid: string) => void
 }
@@ -43,7 +44,7 @@ export const useSyncStore = create<SyncStatus>(() => ({
   problems: [],
   storageProblem: null,
   lastError: null,
-  syncNow: () => {},
+  syncNow: async () => false,
   retry: () => {},
   discard: () => {},
 }))

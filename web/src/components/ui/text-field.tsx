@@ -7,12 +7,15 @@ export function TextField({
   onChange,
   maxLength,
   hint,
+  type = 'text',
 }: {
   label: string
   value: string
   onChange: (value: string) => void
   maxLength: number
   hint?: string
+  /** 'email' brings the @ keyboard on a tablet and has the browser check the address before sending. */
+  type?: 'text' | 'email'
 }) {
   return (
     <Field label={label} hint={hint}>
@@ -20,6 +23,7 @@ export function TextField({
         <input
           id={id}
           className="input"
+          type={type}
           value={value}
           maxLength={maxLength}
           onChange={(e) => onChange(e.target.value)}

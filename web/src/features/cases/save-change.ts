@@ -1,4 +1,5 @@
 import { errorToast } from '../../components/ui/toast-store.ts'
+import { errorText } from '../../lib/error-text.ts'
 import { savedToast } from '../../lib/saved-toast.ts'
 
 /** Runs a case change (saved on this device) and says how it went: "Case updated" or "Update failed". */
@@ -8,7 +9,7 @@ export async function saveCaseChange(write: () => Promise<unknown>): Promise<boo
     savedToast('Case updated')
     return true
   } catch (error) {
-    errorToast('Update failed', error instanceof Error ? error.message : String(error))
+    errorToast('Update failed', errorText(error))
     return false
   }
 }

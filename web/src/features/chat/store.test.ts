@@ -107,9 +107,9 @@ describe('following an answer', () => {
 
   test.each([
     [
-      'a refusal',
+      'the sentence of a refusal, not its status and JSON',
       () => new Response('{"error":{"code":"not_found","message":"Gone."}}', { status: 404 }),
-      'HTTP 404: {"error":{"code":"not_found","message":"Gone."}}',
+      'Gone.',
     ],
     ['an answer without a body', () => new Response(null, { status: 200 }), 'No response body'],
     [

@@ -128,7 +128,9 @@ export const useChatStore = create<ChatState>((set, get) => ({
         outcome = 'cut'
       else {
         outcome = 'refused'
-        errorToast('Error', error instanceof Error ? error.message : String(error))
+        // The server's sentence, not the raised "HTTP 404: {json}" (its message, kept for logs).
+        const said = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : null
+        errorToast('Error', said ?? String(error))
       }
     } finally {
       if (get().controller === controller) set({ status: 'idle', controller: null })

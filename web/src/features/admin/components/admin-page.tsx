@@ -27,7 +27,7 @@ export function AdminPage() {
     <div className="page">
       <header className="page-header">
         <h1>Admin Settings</h1>
-        <p className="muted">Branding, expert models, user roles and the experts' manuals of this tenant.</p>
+        <p className="muted">Branding, expert models, user roles and the experts' manuals of this workspace.</p>
       </header>
       <Tabs.Root defaultValue={tab} className="tabs">
         <Tabs.List className="tab-list" aria-label="Admin sections">

@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { errorText } from '../../../lib/error-text.ts'
 import { awaitMutationResult } from '../../../sync/await-result.ts'
 import { saveBranding } from '../actions.ts'
 import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
@@ -44,7 +45,7 @@ export function BrandingTab({ branding }: { branding: Branding | null }) {
         setTimeout(() => window.location.reload(), TIMINGS.reloadAfterBrandingSaveMs)
       }
     } catch (error) {
-      errorToast('Update failed', error instanceof Error ? error.message : String(error))
+      errorToast('Update failed', errorText(error))
     } finally {
       setSaving(false)
     }

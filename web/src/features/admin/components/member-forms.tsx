@@ -6,17 +6,10 @@ import { Field } from '../../../components/ui/field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
+import { errorText } from '../../../lib/error-text.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { notifyLocalWrite } from '../../../sync/write-signal.ts'
 import { inviteMember, removeMember, setMemberActive } from '../member-actions.ts'
-
-const reason = (error: unknown, fallback: string) =>
-  error instanceof ApiError
-    ? error.code === 'network'
-      ? 'This needs the network. Try again online.'
-      : error.serverMessage
-    : fallback
 
 /** An Admin adds someone by e-mail; with a sign-in provider they are matched at their first sign-in. */
 export function AddMemberForm() {
@@ -35,7 +28,7 @@ export function AddMemberForm() {
       setMember({ email: '', firstName: '', lastName: '', role: member.role })
       notifyLocalWrite(db)
     } catch (error) {
-      errorToast('Could not add the member', reason(error, 'Try again in a moment.'))
+      errorToast('Could not add the member', errorText(error, 'Try again in a moment.'))
     } finally {
       setBusy(false)
     }
@@ -43,7 +36,7 @@ export function AddMemberForm() {
 
   return (
     <form className="form member-form" onSubmit={submit} aria-label="Add a member">
-      <TextField label="E-mail" value={member.email} maxLength={254} onChange={set('email')} />
+      <TextField label="E-mail" type="email" value={member.email} maxLength={254} onChange={set('email')} />
       <TextField label="First name" value={member.firstName} maxLength={100} onChange={set('firstName')} />
       <TextField label="Last name" value={member.lastName} maxLength={100} onChange={set('lastName')} />
       <Field label="Role">
@@ -78,7 +71,7 @@ export function RemoveMemberButton({ userId, name }: { userId: string; name: str
       toast({ title: 'Member removed', description: `${name} no longer has access.` })
       notifyLocalWrite(db)
     } catch (error) {
-      errorToast('Could not remove the member', reason(error, 'Try again in a moment.'))
+      errorToast('Could not remove the member', errorText(error, 'Try again in a moment.'))
     }
   }
   return (
@@ -121,7 +114,7 @@ export function MemberStatusButton({ userId, name, active }: { userId: string; n
       )
       notifyLocalWrite(db)
     } catch (error) {
-      errorToast('Update failed', reason(error, 'Try again in a moment.'))
+      errorToast('Update failed', errorText(error, 'Try again in a moment.'))
     } finally {
       setBusy(false)
     }

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { errorText } from '../../../lib/error-text.ts'
 import { awaitMutationResult } from '../../../sync/await-result.ts'
 import { saveModelConfig } from '../actions.ts'
 import { reportSaveResult, SAVE_WAIT_MS } from '../hooks/report-save-result.ts'
@@ -59,7 +60,7 @@ export function ModelForm({
       const { mid } = await saveModelConfig(db, expert, parsed.data)
       reportSaveResult(await awaitMutationResult(db, mid, { timeoutMs: SAVE_WAIT_MS }), 'Model configuration updated')
     } catch (error) {
-      errorToast('Update failed', error instanceof Error ? error.message : String(error))
+      errorToast('Update failed', errorText(error))
     } finally {
       setSaving(false)
     }

@@ -1,8 +1,8 @@
 import { EXPERT_NAMES, type SystemInfo, systemInfoSchema } from '@mw/sync-protocol'
 import { Fragment, useEffect, useState } from 'react'
 import { ApiError, apiRequest } from '../../../lib/api-client.ts'
+import { formatSize } from '../../../lib/format-size.ts'
 import { relativeTime } from '../../../lib/relative-time.ts'
-import { formatSize } from '../../../lib/use-expert-documents.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 
 /** The server's own figures for an Admin (read over the network: only the server knows them). */

@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { errorText } from '../../../lib/error-text.ts'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { savedToast } from '../../../lib/saved-toast.ts'
 import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
@@ -133,7 +134,7 @@ function FileView({ file, onClose }: { file: CaseFile; onClose: () => void }) {
       if (!local) savedToast('File removed')
       onClose()
     } catch (error) {
-      errorToast('Could not remove the file', String(error))
+      errorToast('Could not remove the file', errorText(error))
     }
   }
 

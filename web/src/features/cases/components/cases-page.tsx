@@ -14,6 +14,7 @@ import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
 import { htmlToText } from '../../../lib/html-to-text.ts'
 import { formatDate } from '../../../lib/relative-time.ts'
 import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
+import { useRole } from '../../../lib/session-store.ts'
 import { useFirstSyncDone } from '../../../lib/use-first-sync.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { rowKey } from '../../../sync/optimistic.ts'
@@ -37,6 +38,8 @@ export function CasesPage() {
   const filter = useCasesUi((s) => s.statusFilter)
   const setFilter = useCasesUi((s) => s.setStatusFilter)
   const cases = useCases(filter)
+  // The server sends a technician only the cases they created or were assigned.
+  const everyone = ['Manager', 'Admin'].includes(useRole(tenant) ?? '')
   useRowsVisibleMark('cases', (cases?.length ?? 0) > 0)
   const waiting = useWaitingRows()
   const synced = useFirstSyncDone()
@@ -48,7 +51,9 @@ export function CasesPage() {
       <header className="page-header page-header-row">
         <div>
           <h1>Cases</h1>
-          <p className="muted">Service cases of this tenant, newest first.</p>
+          <p className="muted">
+            {everyone ? 'Service cases of this workspace, newest first.' : 'Your service cases, newest first.'}
+          </p>
         </div>
         <div className="toolbar">
           <label className="sr-only" htmlFor="case-status-filter">

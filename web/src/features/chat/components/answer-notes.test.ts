@@ -3,7 +3,7 @@ import { answerText } from './answer-text.ts'
 import { originNote } from './message-bubble.tsx'
 
 describe('what an answer says about itself', () => {
-  test('names the fallback model or the reason the manuals alone answered; nothing for the chosen model', () => {
+  test('says in plain words when the backup model or the manuals alone answered; nothing for the chosen model', () => {
     expect(originNote(undefined)).toBeNull()
     expect(originNote({ by: 'primary', model: 'openai:gpt-4o-mini', reason: null, stopped: false })).toBeNull()
     expect(
@@ -13,9 +13,10 @@ describe('what an answer says about itself', () => {
         reason: 'openai:gpt-4o-mini could not be reached.',
         stopped: false,
       }),
-    ).toBe('Answered by the fallback model anthropic:claude: openai:gpt-4o-mini could not be reached.')
+    ).toBe('Answered by the backup AI model, because the main one is not available.')
+    // The technician is not told about keys or provider names; the admin's System tab says why.
     expect(originNote({ by: 'local', model: null, reason: 'The server has no key for openai.', stopped: false })).toBe(
-      'Answered from the manuals alone: The server has no key for openai.',
+      'Answered from the manuals alone, because the AI model is not available.',
     )
     // A tenant that chose the manuals alone gets no note.
     expect(originNote({ by: 'local', model: null, reason: null, stopped: false })).toBeNull()

@@ -65,7 +65,7 @@ export function DocumentViewer() {
         if (kept) return setState(kept)
         setState({
           error: offline
-            ? 'Documents open when the device is online.'
+            ? "This manual is not on this device. It opens online, or at sea once its expert's manuals are downloaded (Download for offline use on the expert's screen)."
             : error instanceof ApiError
               ? error.serverMessage
               : 'The document could not be opened.',
@@ -84,7 +84,15 @@ export function DocumentViewer() {
   }, [loaded, page, section])
 
   if (state === null) return <Skeleton />
-  if ('error' in state) return <EmptyState title="Document unavailable" text={state.error} />
+  if ('error' in state)
+    return (
+      <EmptyState title="Document unavailable" text={state.error}>
+        {/* An installed app has no browser Back button. */}
+        <Button variant="secondary" onClick={() => navigate(-1)}>
+          Back
+        </Button>
+      </EmptyState>
+    )
   const { doc, passages } = state
   const paged = doc.pages !== null && doc.pages > 0
   const shown = paged && page ? passages.filter((p) => p.page === page) : passages

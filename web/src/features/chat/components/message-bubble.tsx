@@ -19,12 +19,14 @@ interface MessageBubbleProps {
   actions?: ReactNode
 }
 
-/** Why an answer did not come from the expert's chosen model, in a sentence (null: it did). */
+/**
+ * That an answer did not come from the expert's chosen model, in words a technician reads (null:
+ * it did). The precise reason (a provider without a key) is for admins: Admin Settings → System.
+ */
 export function originNote(origin: AnswerOrigin | undefined): string | null {
   if (!origin || origin.by === 'primary') return null
-  if (origin.by === 'fallback')
-    return `Answered by the fallback model ${origin.model}${origin.reason ? `: ${origin.reason}` : '.'}`
-  return origin.reason ? `Answered from the manuals alone: ${origin.reason}` : null
+  if (origin.by === 'fallback') return 'Answered by the backup AI model, because the main one is not available.'
+  return origin.reason ? 'Answered from the manuals alone, because the AI model is not available.' : null
 }
 
 /** One message; its HTML is sanitised here again, whatever the server did before storing it. */

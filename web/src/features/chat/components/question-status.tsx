@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx'
+import { toast } from '../../../components/ui/toast-store.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { useSyncStore } from '../../../sync/sync-store.ts'
 import type { FollowOutcome } from '../store.ts'
@@ -17,13 +18,18 @@ interface QuestionStatusProps {
 export function QuestionStatus({ unsent, unanswered, streaming, outcome, onAskAgain }: QuestionStatusProps) {
   const online = useOnlineStatus()
   const syncNow = useSyncStore((s) => s.syncNow)
+  // Still no network: said, so the button never looks as if it did nothing.
+  const retry = async () => {
+    if (!(await syncNow()))
+      toast({ title: "You're offline", description: 'Messages will send when connection is restored.' })
+  }
   if (unsent) {
     return (
       <p className="muted chat-waiting" role="status">
         {online
           ? 'Saved on this device, sending…'
           : 'Saved on this device. It will be sent when the connection returns.'}{' '}
-        <Button variant="ghost" onClick={syncNow}>
+        <Button variant="ghost" onClick={() => void retry()}>
           Retry now
         </Button>
       </p>

@@ -1,13 +1,15 @@
 import { RECENT_CONVERSATIONS } from '@mw/sync-protocol'
 import { Link, useNavigate } from 'react-router-dom'
 import { MyTraining } from '../../../components/my-training.tsx'
+import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { Icon, type IconName } from '../../../components/ui/icon.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ConversationList } from '../../../lib/conversation-list.tsx'
 import { firstNameOrUser } from '../../../lib/display-name.ts'
+import { useInstallPrompt } from '../../../lib/install-prompt.ts'
 import { useRowsVisibleMark } from '../../../lib/rows-visible-mark.ts'
-import { useCurrentUser } from '../../../lib/session-store.ts'
+import { useCurrentUser, useRole } from '../../../lib/session-store.ts'
 import { useRecentConversations } from '../../../lib/use-recent-conversations.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 
@@ -15,9 +17,11 @@ export function HomePage() {
   const tenant = useTenant()
   const user = useCurrentUser()
   const navigate = useNavigate()
+  const install = useInstallPrompt()
   const recent = useRecentConversations(RECENT_CONVERSATIONS.dashboard)
   useRowsVisibleMark('home-recent', (recent?.length ?? 0) > 0)
   const base = `/t/${tenant}`
+  const assigns = ['Manager', 'Admin'].includes(useRole(tenant) ?? '')
   const actions: { to: string; title: string; text: string; icon: IconName }[] = [
     {
       to: `${base}/ask/seakeeper`,
@@ -27,7 +31,12 @@ export function HomePage() {
     },
     { to: `${base}/ask/furuno`, title: 'Ask Furuno', text: 'Radar, sonar, GPS and NMEA networks', icon: 'radar' },
     { to: `${base}/cases`, title: 'Cases', text: 'Open, track and resolve service cases', icon: 'folder' },
-    { to: `${base}/training`, title: 'Training', text: 'Build and assign training sets', icon: 'cap' },
+    {
+      to: `${base}/training`,
+      title: 'Training',
+      text: assigns ? 'Build and assign training sets' : 'Take the training assigned to you',
+      icon: 'cap',
+    },
   ]
   return (
     <div className="page">
@@ -35,6 +44,12 @@ export function HomePage() {
         <h1>Welcome back, {firstNameOrUser(user)}</h1>
         <p className="muted">What are you working on today?</p>
       </header>
+      {install && (
+        <section className="card install-card" aria-label="Install the app">
+          <p>Install the app on this device: it opens from the home screen, with no network too.</p>
+          <Button onClick={() => void install()}>Install app</Button>
+        </section>
+      )}
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="section-title">
           Quick actions

@@ -13,6 +13,11 @@ const PRESETS: { label: string; range: () => ReportRange }[] = [
 
 /** The days the reports count (UTC, inclusive): a preset or two dates. */
 export function RangePicker({ range, onChange }: { range: ReportRange; onChange: (range: ReportRange) => void }) {
+  // A typed date skips min and max: the other end follows it, so the range never runs backwards.
+  const setFrom = (from: string | undefined) =>
+    onChange({ from, to: from && range.to && range.to < from ? from : range.to })
+  const setTo = (to: string | undefined) =>
+    onChange({ from: to && range.from && range.from > to ? to : range.from, to })
   return (
     <fieldset className="range-picker no-print">
       <legend className="sr-only">Date range</legend>
@@ -37,7 +42,7 @@ export function RangePicker({ range, onChange }: { range: ReportRange; onChange:
           className="input input-short"
           value={range.from ?? ''}
           max={range.to ?? today()}
-          onChange={(e) => onChange({ ...range, from: e.target.value || undefined })}
+          onChange={(e) => setFrom(e.target.value || undefined)}
         />
       </label>
       <label>
@@ -48,7 +53,7 @@ export function RangePicker({ range, onChange }: { range: ReportRange; onChange:
           value={range.to ?? ''}
           min={range.from}
           max={today()}
-          onChange={(e) => onChange({ ...range, to: e.target.value || undefined })}
+          onChange={(e) => setTo(e.target.value || undefined)}
         />
       </label>
     </fieldset>

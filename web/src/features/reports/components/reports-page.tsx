@@ -53,7 +53,7 @@ export function ReportsPage() {
         <div>
           <h1>Reports &amp; Analytics</h1>
           <p className="muted">
-            Computed from this tenant's conversations, cases and training
+            Computed from this workspace's conversations, cases and training
             {state.status === 'ready' && ` · as of ${state.at.toLocaleString()}`}.
           </p>
         </div>

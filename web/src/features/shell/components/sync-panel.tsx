@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { formatDateTime } from '../../../lib/relative-time.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
@@ -32,6 +32,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const s = useSyncStore()
   const online = useOnlineStatus()
   const ref = useRef<HTMLDialogElement>(null)
+  const [unreached, setUnreached] = useState(false)
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
@@ -53,6 +54,12 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
         {summary({ ...s, online })}
       </p>
       {s.pausedForAuth && <p role="alert">{s.pausedForAuth}</p>}
+      {s.signedOut && (
+        // The changes wait in this user's database on the device: signing in again sends them.
+        <a className="btn btn-primary" href="/api/login">
+          Sign in
+        </a>
+      )}
       {s.storageProblem && <p role="alert">{s.storageProblem}</p>}
       {s.problems.length > 0 && (
         <ul className="history" aria-label="Changes that need attention">
@@ -75,8 +82,11 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
           ))}
         </ul>
       )}
+      {unreached && !online && (
+        <p role="status">Tried just now: the server could not be reached. Changes stay on this device until it can.</p>
+      )}
       <div className="form-actions">
-        <Button onClick={() => s.syncNow()}>Sync now</Button>
+        <Button onClick={async () => setUnreached(!(await s.syncNow()))}>Sync now</Button>
       </div>
       <button type="button" className="dialog-close" aria-label="Close" onClick={() => onOpenChange(false)}>
         ×

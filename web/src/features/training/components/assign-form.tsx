@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
 import { displayName } from '../../../lib/display-name.ts'
+import { errorText } from '../../../lib/error-text.ts'
 import { savedToast } from '../../../lib/saved-toast.ts'
 import { assignTraining } from '../actions.ts'
 
@@ -42,7 +43,7 @@ export function AssignForm({
       setUserIds([])
       setRole('')
     } catch (error) {
-      errorToast('Assignment failed', error instanceof Error ? error.message : String(error))
+      errorToast('Assignment failed', errorText(error))
     }
   }
 

@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { errorText } from '../../../lib/error-text.ts'
 import { savedToast } from '../../../lib/saved-toast.ts'
 import { createTrainingSet } from '../actions.ts'
 
@@ -56,7 +57,7 @@ export function NewTrainingSetForm({
       savedToast('Training set created')
       onDone()
     } catch (error) {
-      errorToast('Creation failed', error instanceof Error ? error.message : String(error))
+      errorToast('Creation failed', errorText(error))
     }
   }
 

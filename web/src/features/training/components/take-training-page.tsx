@@ -36,7 +36,11 @@ export function TakeTrainingPage() {
   if (!set) {
     return (
       <div className="page">
-        <EmptyState title="Training not on this device" text="Open it once while online, then it works offline too." />
+        <EmptyState title="Training not on this device" text="Open it once while online, then it works offline too.">
+          <Link className="btn btn-secondary" to={back}>
+            Back to training
+          </Link>
+        </EmptyState>
       </div>
     )
   }

@@ -8,7 +8,7 @@ import {
 } from '@mw/sync-protocol'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -17,6 +17,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { useLocalDb } from '../../../db/local-db-context.tsx'
+import { errorText } from '../../../lib/error-text.ts'
 import { savedToast } from '../../../lib/saved-toast.ts'
 import { useRole } from '../../../lib/session-store.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
@@ -46,6 +47,12 @@ export function TrainingEditorPage() {
   const tenant = useTenant()
   const role = useRole(tenant)
   const stored = useLiveQuery(async () => (id === 'new' ? null : ((await db.trainingSets.get(id)) ?? null)), [db, id])
+  // These screens are dead ends otherwise in an installed app, which has no browser Back button.
+  const backToTraining = (
+    <Link className="btn btn-secondary" to={`/t/${tenant}/training`}>
+      Back to training
+    </Link>
+  )
 
   if (role !== 'Manager' && role !== 'Admin') {
     return (
@@ -53,7 +60,9 @@ export function TrainingEditorPage() {
         <EmptyState
           title="Only managers and admins edit training sets"
           text="Your assigned training is on the Training page."
-        />
+        >
+          {backToTraining}
+        </EmptyState>
       </div>
     )
   }
@@ -65,7 +74,9 @@ export function TrainingEditorPage() {
         <EmptyState
           title="Training set not found"
           text="It may have been drafted on another screen. Start again from Training."
-        />
+        >
+          {backToTraining}
+        </EmptyState>
       </div>
     )
   }
@@ -106,7 +117,7 @@ function Editor({ setId, start }: { setId: string | null; start: SetContent | Tr
       savedToast(status === 'published' ? 'Training set published' : 'Draft saved')
       navigate(`/t/${tenant}/training`)
     } catch (error) {
-      errorToast('Not saved', error instanceof Error ? error.message : String(error))
+      errorToast('Not saved', errorText(error))
     } finally {
       setSaving(false)
     }
