@@ -42,6 +42,29 @@ describe('Markdown as documentation generators write it', () => {
     expect(paragraphs).toEqual([{ section: 'CAN transceiver', page: null, text: 'Use an isolated one.' }])
   })
 
+  it('leaves out kramdown attribute lists and keeps the list one of them stood before', async () => {
+    const markdown = [
+      '## Wiring',
+      'The sender on the bench:',
+      '',
+      '![Sender](sender.png){:width="50%"}',
+      '',
+      '{:start="3"}',
+      '3. Fit the fuse.',
+      '4. Check 12 V at the plug.',
+      '',
+      '```ruby',
+      'opts = {:baud => 4800}',
+      '```',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('wiring.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'The sender on the bench:',
+      'Fit the fuse.\nCheck 12 V at the plug.',
+      'opts = {:baud => 4800}',
+    ])
+  })
+
   it('does not take a first chapter named "Introduction" as the title, but keeps it as a section', async () => {
     const markdown = '# Introduction\n\nA gateway for Micronet.\n\n# Installation\n\nMount it low.'
     const { title, paragraphs } = await parseDocument('micronet-user-manual.md', enc(markdown))

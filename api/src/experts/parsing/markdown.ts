@@ -13,7 +13,8 @@ export interface ParsedText {
 }
 
 export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedText {
-  const tokens = marked.lexer(admonitions(markdown.replace(/^---\n[\s\S]*?\n---\n/, '')), { gfm: true })
+  const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '')
+  const tokens = marked.lexer(admonitions(attributeLists(body)), { gfm: true })
   let title: string | null = null
   let topSeen = false
   const outline = new Outline()
@@ -101,6 +102,23 @@ function admonitions(markdown: string): string {
       body = null
       out.push(line)
     }
+  }
+  return out.join('\n')
+}
+
+/**
+ * Kramdown's attribute lists (Jekyll's Markdown): `{:width="50%"}` after an image, `{: .note}` or
+ * `{:start="4"}` on a line of their own before a block are markup, not words; a line of one would
+ * also glue the list after it into a paragraph. Code blocks keep theirs (a Ruby hash `{:a => 1}`).
+ */
+function attributeLists(markdown: string): string {
+  let fence: string | null = null
+  const out: string[] = []
+  for (const line of markdown.split('\n')) {
+    const mark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
+    if (mark && (fence === null || mark.startsWith(fence))) fence = fence === null ? mark : null
+    if (fence !== null || mark) out.push(line)
+    else if (!/^\s*\{:[^}]*\}\s*$/.test(line)) out.push(line.replace(/\{:[^}]*\}/g, ''))
   }
   return out.join('\n')
 }
