@@ -1,8 +1,9 @@
 /**
  * HTML through htmlparser2's streaming parser (a 2 MB reference page never becomes a DOM): the
  * main content only (navigation, headers, footers, asides, forms and scripts are dropped; when
- * the page marks a <main>, only that), headings as the section path, <pre> kept verbatim, table
- * rows as `cell | cell` lines and definition lists as `term: definition`.
+ * the page marks a <main>, only that), headings as the section path, code (<pre>, Doxygen's
+ * fragments) kept verbatim, table rows as `cell | cell` lines and definition lists as
+ * `term: definition`.
  */
 import { Parser } from 'htmlparser2'
 import type { ParsedText } from './markdown.ts'
@@ -32,9 +33,13 @@ const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 
 const SKIPPED_IDS = new Set(['header', 'footer', 'toc', 'breadcrumbs'])
 /**
  * `headerlink`: the ¶ (or an icon font's glyph) that Sphinx and MkDocs put after each heading as its
- * permalink; `navheader` and `navfooter`: DocBook's Prev / Up / Next bars.
+ * permalink; `navheader` and `navfooter`: DocBook's Prev / Up / Next bars; `ttc`: Doxygen's tooltip
+ * for a name linked in a code block, shown only on hover.
  */
-const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink', 'navheader', 'navfooter'])
+const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink', 'navheader', 'navfooter', 'ttc'])
+/** A code block: <pre>, or Doxygen's `div.fragment` of one `div.line` per line. */
+const isCode = (name: string, attrs: Record<string, string>) =>
+  name === 'pre' || (name === 'div' && (attrs.class ?? '').split(/\s+/).includes('fragment'))
 /** Zero-width characters generators put in empty blocks. */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
 const BLOCKS = new Set([
@@ -81,6 +86,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let heading: { level: number; text: string } | null = null
   let pre: string | null = null
   let preDepth = 0
+  let preTag = ''
   const rows: HtmlRow[] = []
   // Each open table's header rows and rows, made paragraphs when it closes.
   const tables: { head: HtmlRow[]; rows: Row[]; inHead: boolean }[] = []
@@ -138,11 +144,12 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         if (level) {
           flush()
           heading = { level: Number(level), text: '' }
-        } else if (name === 'pre') {
+        } else if (pre === null ? isCode(name, attrs) : name === preTag) {
           if (preDepth++ === 0) {
             flush()
             pre = ''
-          }
+            preTag = name
+          } else if (name === 'div') write('\n')
         } else if (name === 'br') write('\n')
         else if (name === 'table' && cell === null) {
           flush()
@@ -168,6 +175,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (skipDepth > 0 || (hasMain && mainDepth === 0)) return
+        // Between a fragment's line <div>s is the page source's layout, not the code's.
+        if (preTag === 'div' && preDepth === 1) return
         write(text)
       },
       onclosetag(name) {
@@ -186,7 +195,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           if (Number(level) === topLevel) firstHeading ??= text || null
           firstAny ??= text || null
           if (text && text !== (cleanTitle(title) || firstHeading)) outline.enter(Number(level), text)
-        } else if (name === 'pre' && --preDepth === 0 && pre !== null) {
+        } else if (pre !== null && name === preTag && --preDepth === 0) {
           const text = tidyVerbatim(pre)
           pre = null
           emit(text, true)

@@ -138,6 +138,26 @@ describe('HTML keeps the main content only', () => {
     ])
   })
 
+  it('keeps a Doxygen code fragment as code, a line per line, and drops its hover tooltips', async () => {
+    const page = `<html><head><title>N2K library: Memory</title></head><body>
+      <h1>Memory</h1><p>Shrink the buffers:</p>
+      <div class="fragment"><div class="line">SetN2kCANMsgBufSize(2);</div>
+      <div class="line">SetN2kCANSendFrameBufSize(15);</div></div>
+      <div class="ttc" id="a1"><div class="ttname">N2kMsg.h</div><div class="ttdoc">The message class.</div></div>
+      <p>Then about 19 kB ROM.</p></body></html>`
+    const { paragraphs } = await parseDocument('memory.html', enc(page))
+    expect(paragraphs).toEqual([
+      { section: 'Memory', page: null, text: 'Shrink the buffers:' },
+      {
+        section: 'Memory',
+        page: null,
+        text: 'SetN2kCANMsgBufSize(2);\nSetN2kCANSendFrameBufSize(15);',
+        verbatim: true,
+      },
+      { section: 'Memory', page: null, text: 'Then about 19 kB ROM.' },
+    ])
+  })
+
   it('takes the first heading as the title when there is no <title>', async () => {
     const { title } = await parseDocument('x.html', enc('<h2>Wind data</h2><p>Apparent wind.</p>'))
     expect(title).toBe('Wind data')
