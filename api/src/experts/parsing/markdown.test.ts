@@ -65,6 +65,21 @@ describe('Markdown as documentation generators write it', () => {
     ])
   })
 
+  it('reads an HTML table in Markdown as rows of cells, as a GitHub README or wiki page writes one', async () => {
+    const markdown = [
+      '## Pins',
+      '<table>',
+      '<tr><th>Pin</th><th>Signal</th></tr>',
+      '<tr><td>D2</td><td>Rudder feedback</td></tr>',
+      '</table>',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('pins.md', enc(markdown))
+    expect(paragraphs.map((p) => [p.section, p.text, p.header])).toEqual([
+      ['Pins', 'Pin | Signal', undefined],
+      ['Pins', 'D2 | Rudder feedback', 'Pin | Signal'],
+    ])
+  })
+
   it('does not take a first chapter named "Introduction" as the title, but keeps it as a section', async () => {
     const markdown = '# Introduction\n\nA gateway for Micronet.\n\n# Installation\n\nMount it low.'
     const { title, paragraphs } = await parseDocument('micronet-user-manual.md', enc(markdown))

@@ -4,7 +4,16 @@
  * list items stay lines of one paragraph.
  */
 import { marked, type Token, type Tokens } from 'marked'
-import { Outline, type Paragraph, plainInline, splitParagraphs, stripTags, tidyVerbatim } from './outline.ts'
+import { parseHtml } from './html.ts'
+import {
+  Outline,
+  type Paragraph,
+  plainInline,
+  SECTION_SEPARATOR,
+  splitParagraphs,
+  stripTags,
+  tidyVerbatim,
+} from './outline.ts'
 import { tableParagraphs, tidyTable } from './table.ts'
 
 export interface ParsedText {
@@ -69,7 +78,10 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         )
         return
       case 'html':
-        add(stripTags(token.text ?? ''))
+        // A block of HTML (a README's <table>) is read as HTML: its rows stay rows, its cells apart.
+        for (const p of parseHtml(token.text ?? '', '').paragraphs) {
+          paragraphs.push({ ...p, section: [outline.path, p.section].filter(Boolean).join(SECTION_SEPARATOR) || null })
+        }
         return
       default:
     }
