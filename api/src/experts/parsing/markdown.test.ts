@@ -65,6 +65,27 @@ describe('Markdown as documentation generators write it', () => {
     ])
   })
 
+  it('keeps the text of a Jekyll callout and leaves out Liquid tags and site variables', async () => {
+    const markdown = [
+      '## Fuses',
+      '{% include toc.html %}',
+      '{% include note.html content="Use a slow-blow fuse on the',
+      'windlass circuit." %}',
+      '',
+      'See {{ site.baseurl }}/wiring for the diagram.',
+      '',
+      '```liquid',
+      '{% include note.html content="kept" %}',
+      '```',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('fuses.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Note: Use a slow-blow fuse on the windlass circuit.',
+      'See /wiring for the diagram.',
+      '{% include note.html content="kept" %}',
+    ])
+  })
+
   it('reads an HTML table in Markdown as rows of cells, as a GitHub README or wiki page writes one', async () => {
     const markdown = [
       '## Pins',

@@ -23,7 +23,7 @@ export interface ParsedText {
 
 export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedText {
   const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '')
-  const tokens = marked.lexer(admonitions(attributeLists(body)), { gfm: true })
+  const tokens = marked.lexer(admonitions(jekyllMarkup(body)), { gfm: true })
   let title: string | null = null
   let topSeen = false
   const outline = new Outline()
@@ -119,21 +119,42 @@ function admonitions(markdown: string): string {
 }
 
 /**
- * Kramdown's attribute lists (Jekyll's Markdown): `{:width="50%"}` after an image, `{: .note}` or
- * `{:start="4"}` on a line of their own before a block are markup, not words; a line of one would
- * also glue the list after it into a paragraph. Code blocks keep theirs (a Ruby hash `{:a => 1}`).
+ * Jekyll's markup outside code blocks: kramdown's attribute lists (`{:width="50%"}` after an image,
+ * `{: .note}` or `{:start="4"}` on a line before a block, which would also glue the list after it
+ * into a paragraph) and Liquid's tags and site variables are not words; a callout written as
+ * `{% include note.html content="…" %}` keeps its text ("Note: …"). Code blocks keep theirs.
  */
-function attributeLists(markdown: string): string {
-  let fence: string | null = null
+function jekyllMarkup(markdown: string): string {
   const out: string[] = []
+  let prose: string[] = []
+  let fence: string | null = null
+  const endProse = () => {
+    if (prose.length > 0) out.push(withoutJekyll(prose.join('\n')))
+    prose = []
+  }
   for (const line of markdown.split('\n')) {
     const mark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
     if (mark && (fence === null || mark.startsWith(fence))) fence = fence === null ? mark : null
-    if (fence !== null || mark) out.push(line)
-    else if (!/^\s*\{:[^}]*\}\s*$/.test(line)) out.push(line.replace(/\{:[^}]*\}/g, ''))
+    if (fence === null && !mark) prose.push(line)
+    else {
+      endProse()
+      out.push(line)
+    }
   }
+  endProse()
   return out.join('\n')
 }
+
+const CALLOUT = /\{%-?\s*include\s+([\w-]+)\.html\s+content=(["'])([\s\S]*?)\2[^%]*%\}/g
+const withoutJekyll = (text: string) =>
+  text
+    .replace(/^[ \t]*\{:[^}\n]*\}[ \t]*(\n|$)/gm, '')
+    .replace(/\{:[^}\n]*\}/g, '')
+    .replace(CALLOUT, (_, kind: string, _quote, content: string) =>
+      /^(note|tip|warning|important|caution)$/i.test(kind) ? `${capitalized(kind)}: ${content}` : content,
+    )
+    .replace(/\{%[\s\S]*?%\}/g, '')
+    .replace(/\{\{-?\s*(site|page|include|layout)\.[^}]*\}\}/g, '')
 
 const frontMatterTitle = (markdown: string) =>
   /^---\n[\s\S]*?^title:\s*["']?(.+?)["']?\s*$[\s\S]*?\n---\n/m.exec(markdown)?.[1]?.trim() ?? null
