@@ -94,6 +94,15 @@ describe('HTML keeps the main content only', () => {
     expect(paragraphs.map((p) => p.text)).toEqual(['Test the float switch monthly.'])
   })
 
+  it('drops the header and footer lines mandoc puts around a man page, in a table or a div', async () => {
+    const page = `<title>KPLEX(1)</title><table class="head"><tr><td class="head-ltitle">KPLEX(1)</td><td class="head-vol">User
+      Commands</td><td class="head-rtitle">KPLEX(1)</td></tr></table>
+      <h1 class="Sh">NAME</h1><p>kplex - multiplexer for NMEA 0183</p>
+      <div class="foot" role="doc-pagefooter"><span class="foot-left">kplex 1.4</span></div>`
+    const { paragraphs } = await parseDocument('kplex.html', enc(page))
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([['NAME', 'kplex - multiplexer for NMEA 0183']])
+  })
+
   it('gives each table row after the first its table header', async () => {
     const page =
       '<table><tr><th>Feature</th><th>BBN</th></tr><tr><td>GPSd</td><td>pre-configured</td></tr></table><p>After.</p>'
