@@ -86,6 +86,18 @@ describe('Markdown as documentation generators write it', () => {
     ])
   })
 
+  it('leaves nothing of a README’s badges and keeps the words of reference links and of lines broken by <br>', async () => {
+    const markdown = [
+      '[![Build](https://ci.example/kplex.svg)](https://ci.example/kplex) ![logo][logo]',
+      '',
+      'Reads NMEA 0183 from [serial ports][ports].<br>Writes to UDP.',
+      '',
+      '[ports]: https://example.org/ports',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('readme.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual(['Reads NMEA 0183 from serial ports. Writes to UDP.'])
+  })
+
   it('reads an HTML table in Markdown as rows of cells, as a GitHub README or wiki page writes one', async () => {
     const markdown = [
       '## Pins',
