@@ -77,17 +77,24 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
       .filter(Boolean)
       .join('\n')
     lines = ['']
-    if (!text) return
+    const linksOnly = inPageLinks.text && !inPageLinks.other
+    inPageLinks = { open: false, text: false, other: false }
+    // A block of nothing but links within the page is a table of contents (Texinfo's, groff's), not content.
+    if (!text || linksOnly) return
     if (term !== null) {
       emit(`${term}: ${text}`)
       term = null
     } else emit(text)
   }
+  let inPageLinks = { open: false, text: false, other: false }
   const write = (text: string) => {
     if (pre !== null) pre += text
     else if (heading) heading.text += text
     else if (cell !== null) cell += text
-    else lines[lines.length - 1] += text
+    else {
+      lines[lines.length - 1] += text
+      if (text.trim()) inPageLinks[inPageLinks.open ? 'text' : 'other'] = true
+    }
   }
 
   const parser = new Parser(
@@ -118,6 +125,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
             preTag = name
           } else if (name === 'div') write('\n')
         } else if (name === 'br') write('\n')
+        else if (name === 'a') inPageLinks.open = /^#./.test(attrs.href ?? '')
         else if (name === 'table' && cell === null) {
           flush()
           tables.push({ head: [], rows: [], inHead: false })
@@ -154,6 +162,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = false
+        if (name === 'a') inPageLinks.open = false
         if (hasMain && !wasInMain) return
         const level = HEADING.exec(name)?.[1]
         if (level && heading) {
