@@ -30,6 +30,24 @@ describe('Markdown as documentation generators write it', () => {
     expect(paragraphs.every((p) => p.section === 'Power' && !p.verbatim)).toBe(true)
   })
 
+  it('reads an MkDocs content tab as its label and its unindented text, code blocks included', async () => {
+    const markdown = [
+      '## Setting up',
+      '=== "SQLite"',
+      '',
+      '    Create the file first:',
+      '    ```bash',
+      '    sqlite3 ais.db',
+      '    ```',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('psql.md', enc(markdown))
+    expect(paragraphs.map((p) => [p.text, p.verbatim])).toEqual([
+      ['SQLite:', undefined],
+      ['Create the file first:', undefined],
+      ['sqlite3 ais.db', true],
+    ])
+  })
+
   it('says what a GitHub alert is instead of keeping its [!TIP] mark', async () => {
     const { paragraphs } = await parseDocument('x.md', enc('> [!TIP]\n> Flash a prebuilt image instead.'))
     expect(paragraphs.map((p) => p.text)).toEqual(['Tip: Flash a prebuilt image instead.'])

@@ -97,17 +97,18 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 
 /**
  * MkDocs' admonitions (`!!! warning "Before you begin"` over an indented block, `???` when folded)
- * as their title, as a line of its own ("Warning:" without one), and the block's text unindented.
+ * and content tabs (`=== "Raspberry Pi"`) as their title, as a line of its own ("Warning:" without
+ * one), and the block's text unindented, not read as one code block.
  */
 function admonitions(markdown: string): string {
   const lines = markdown.split('\n')
   const out: string[] = []
   let body: string | null = null
   for (const line of lines) {
-    const open = /^(\s*)(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"([^"]*)")?\s*$/.exec(line)
+    const open = /^(\s*)(?:(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"([^"]*)")?|===\+?\s+"([^"]*)")\s*$/.exec(line)
     if (open) {
       body = `${open[1]}    `
-      const label = open[3] ?? capitalized(open[2] ?? '')
+      const label = open[4] ?? open[3] ?? capitalized(open[2] ?? '')
       if (label) out.push(`${open[1]}${label}:`, '')
     } else if (body !== null && (line.startsWith(body) || !line.trim())) out.push(line.replace(body, ''))
     else {
