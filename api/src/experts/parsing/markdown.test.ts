@@ -48,6 +48,25 @@ describe('Markdown as documentation generators write it', () => {
     ])
   })
 
+  it('reads a Docusaurus admonition as its title and its text, without the ::: marks', async () => {
+    const markdown = [
+      ':::warning[Battery first]',
+      'Disconnect the battery.',
+      ':::',
+      '',
+      ':::tip',
+      'Use ferrules.',
+      ':::',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('wiring.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Battery first:',
+      'Disconnect the battery.',
+      'Tip:',
+      'Use ferrules.',
+    ])
+  })
+
   it('says what a GitHub alert is instead of keeping its [!TIP] mark', async () => {
     const { paragraphs } = await parseDocument('x.md', enc('> [!TIP]\n> Flash a prebuilt image instead.'))
     expect(paragraphs.map((p) => p.text)).toEqual(['Tip: Flash a prebuilt image instead.'])

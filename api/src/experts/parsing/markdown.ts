@@ -98,7 +98,7 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /**
  * MkDocs' admonitions (`!!! warning "Before you begin"` over an indented block, `???` when folded)
  * and content tabs (`=== "Raspberry Pi"`) as their title, as a line of its own ("Warning:" without
- * one), and the block's text unindented, not read as one code block.
+ * one), and the block's text unindented, not read as one code block; Docusaurus' `:::` blocks alike.
  */
 function admonitions(markdown: string): string {
   const lines = markdown.split('\n')
@@ -106,7 +106,12 @@ function admonitions(markdown: string): string {
   let body: string | null = null
   for (const line of lines) {
     const open = /^(\s*)(?:(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"([^"]*)")?|===\+?\s+"([^"]*)")\s*$/.exec(line)
-    if (open) {
+    // Docusaurus' and VitePress' `:::warning[Battery first]` (or `::: tip Title`) … `:::`, unindented.
+    const fence = /^\s*:{3,}\s*(?:([\w-]+)\s*(?:\[(.*)\]|(.*)))?$/.exec(line)
+    if (fence) {
+      const label = fence[2]?.trim() || fence[3]?.trim() || capitalized(fence[1] ?? '')
+      out.push(...(label ? [`${label}:`, ''] : ['']))
+    } else if (open) {
       body = `${open[1]}    `
       const label = open[4] ?? open[3] ?? capitalized(open[2] ?? '')
       if (label) out.push(`${open[1]}${label}:`, '')
