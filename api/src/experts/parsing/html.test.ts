@@ -46,6 +46,7 @@ describe('HTML as documentation generators write it', () => {
       <div class="contents"><ul class="toc-numbered-mark"><li><a href="#Overview">1 Overview</a>
         <ul><li><a href="#Connect-a-GPS">1.1 Connect a GPS</a></li></ul></li></ul></div>
       <a href="#NAME">NAME</a><br><a href="#OPTIONS">OPTIONS</a><br><hr>
+      <p>[ <a href="#Overview">Overview</a> | <a href="#Index">Index</a> ]</p>
       <h2 id="Overview">1 Overview</h2><p>Plug the receiver in first; see <a href="#Connect-a-GPS">Connect a GPS</a>.</p>`
     const { paragraphs } = await parseDocument('foxtrotgps.html', enc(page))
     expect(paragraphs.map((p) => [p.section, p.text])).toEqual([

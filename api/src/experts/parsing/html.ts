@@ -93,7 +93,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
     else if (cell !== null) cell += text
     else {
       lines[lines.length - 1] += text
-      if (text.trim()) inPageLinks[inPageLinks.open ? 'text' : 'other'] = true
+      if (/[\p{L}\p{N}]/u.test(text)) inPageLinks[inPageLinks.open ? 'text' : 'other'] = true
     }
   }
 
