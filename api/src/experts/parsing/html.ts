@@ -1,41 +1,20 @@
 /**
  * HTML through htmlparser2's streaming parser (a 2 MB reference page never becomes a DOM): the
  * main content only (navigation, headers, footers, asides, forms and scripts are dropped; when
- * the page marks a <main>, only that), headings as the section path, <pre> kept verbatim, table
- * rows as `cell | cell` lines and definition lists as `term: definition`.
+ * the page marks a <main>, only that), headings as the section path, code (<pre>, Doxygen's
+ * fragments) kept verbatim, table rows as `cell | cell` lines and definition lists as
+ * `term: definition`.
  */
 import { Parser } from 'htmlparser2'
+import { isFurniture } from './html-furniture.ts'
 import type { ParsedText } from './markdown.ts'
 import { Outline, type Paragraph, tidyVerbatim } from './outline.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 import { UnreadableDocument } from './unreadable.ts'
 
-const SKIPPED = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'nav',
-  'header',
-  'footer',
-  'aside',
-  'form',
-  'button',
-  'select',
-  'textarea',
-  'iframe',
-  'meta',
-  'link',
-  'dialog',
-])
-const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary', 'menu', 'menubar'])
-/** Page furniture marked by id or class, as pages written before HTML5's elements (and generators such as Asciidoctor) do. */
-const SKIPPED_IDS = new Set(['header', 'footer', 'toc', 'breadcrumbs'])
-/**
- * `headerlink`: the ¶ (or an icon font's glyph) that Sphinx and MkDocs put after each heading as its
- * permalink; `navheader` and `navfooter`: DocBook's Prev / Up / Next bars.
- */
-const SKIPPED_CLASSES = new Set(['toc', 'breadcrumb', 'breadcrumbs', 'headerlink', 'navheader', 'navfooter'])
+/** A code block: <pre>, or Doxygen's `div.fragment` of one `div.line` per line. */
+const isCode = (name: string, attrs: Record<string, string>) =>
+  name === 'pre' || (name === 'div' && (attrs.class ?? '').split(/\s+/).includes('fragment'))
 /** Zero-width characters generators put in empty blocks. */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
 /**
@@ -87,6 +66,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let heading: { level: number; text: string } | null = null
   let pre: string | null = null
   let preDepth = 0
+  let preTag = ''
   const rows: HtmlRow[] = []
   // Each open table's header rows and rows, made paragraphs when it closes.
   const tables: { head: HtmlRow[]; rows: Row[]; inHead: boolean }[] = []
@@ -103,17 +83,24 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
       .filter(Boolean)
       .join('\n')
     lines = ['']
-    if (!text) return
+    const linksOnly = inPageLinks.text && !inPageLinks.other
+    inPageLinks = { open: false, text: false, other: false }
+    // A block of nothing but links within the page is a table of contents (Texinfo's, groff's), not content.
+    if (!text || linksOnly) return
     if (term !== null) {
       emit(`${term}: ${text}`)
       term = null
     } else emit(text)
   }
+  let inPageLinks = { open: false, text: false, other: false }
   const write = (text: string) => {
     if (pre !== null) pre += text
     else if (heading) heading.text += text
     else if (cell !== null) cell += text
-    else lines[lines.length - 1] += text
+    else {
+      lines[lines.length - 1] += text
+      if (/[\p{L}\p{N}]/u.test(text)) inPageLinks[inPageLinks.open ? 'text' : 'other'] = true
+    }
   }
 
   let depth = 0
@@ -134,14 +121,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         if (name === 'title') inTitle = true
         // A page of a larger book (DocBook's chunked HTML) names the book in its link to the book's first page.
         if (name === 'link' && /\b(home|start)\b/i.test(attrs.rel ?? '')) book ||= cleanTitle(attrs.title ?? '')
-        if (
-          SKIPPED.has(name) ||
-          SKIPPED_ROLES.has(attrs.role ?? '') ||
-          SKIPPED_IDS.has(attrs.id ?? '') ||
-          (attrs.class ?? '').split(/\s+/).some((c) => SKIPPED_CLASSES.has(c)) ||
-          'hidden' in attrs ||
-          attrs['aria-hidden'] === 'true'
-        ) {
+        if (isFurniture(name, attrs)) {
           skipDepth = 1
           return
         }
@@ -150,12 +130,14 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         if (level) {
           flush()
           heading = { level: Number(level), text: '' }
-        } else if (name === 'pre') {
+        } else if (pre === null ? isCode(name, attrs) : name === preTag) {
           if (preDepth++ === 0) {
             flush()
             pre = ''
-          }
+            preTag = name
+          } else if (name === 'div') write('\n')
         } else if (name === 'br') write('\n')
+        else if (name === 'a') inPageLinks.open = /^#./.test(attrs.href ?? '')
         else if (name === 'table' && cell === null) {
           flush()
           tables.push({ head: [], rows: [], inHead: false })
@@ -180,6 +162,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (skipDepth > 0 || (hasMain && mainDepth === 0)) return
+        // Between a fragment's line <div>s is the page source's layout, not the code's.
+        if (preTag === 'div' && preDepth === 1) return
         write(text)
       },
       onclosetag(name) {
@@ -191,6 +175,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = false
+        if (name === 'a') inPageLinks.open = false
         if (hasMain && !wasInMain) return
         const level = HEADING.exec(name)?.[1]
         if (level && heading) {
@@ -199,7 +184,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           if (Number(level) === topLevel) firstHeading ??= text || null
           firstAny ??= text || null
           if (text && text !== (cleanTitle(title) || firstHeading)) outline.enter(Number(level), text)
-        } else if (name === 'pre' && --preDepth === 0 && pre !== null) {
+        } else if (pre !== null && name === preTag && --preDepth === 0) {
           const text = tidyVerbatim(pre)
           pre = null
           emit(text, true)

@@ -30,6 +30,43 @@ describe('Markdown as documentation generators write it', () => {
     expect(paragraphs.every((p) => p.section === 'Power' && !p.verbatim)).toBe(true)
   })
 
+  it('reads an MkDocs content tab as its label and its unindented text, code blocks included', async () => {
+    const markdown = [
+      '## Setting up',
+      '=== "SQLite"',
+      '',
+      '    Create the file first:',
+      '    ```bash',
+      '    sqlite3 ais.db',
+      '    ```',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('psql.md', enc(markdown))
+    expect(paragraphs.map((p) => [p.text, p.verbatim])).toEqual([
+      ['SQLite:', undefined],
+      ['Create the file first:', undefined],
+      ['sqlite3 ais.db', true],
+    ])
+  })
+
+  it('reads a Docusaurus admonition as its title and its text, without the ::: marks', async () => {
+    const markdown = [
+      ':::warning[Battery first]',
+      'Disconnect the battery.',
+      ':::',
+      '',
+      ':::tip',
+      'Use ferrules.',
+      ':::',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('wiring.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Battery first:',
+      'Disconnect the battery.',
+      'Tip:',
+      'Use ferrules.',
+    ])
+  })
+
   it('says what a GitHub alert is instead of keeping its [!TIP] mark', async () => {
     const { paragraphs } = await parseDocument('x.md', enc('> [!TIP]\n> Flash a prebuilt image instead.'))
     expect(paragraphs.map((p) => p.text)).toEqual(['Tip: Flash a prebuilt image instead.'])
@@ -40,6 +77,77 @@ describe('Markdown as documentation generators write it', () => {
     const { title, paragraphs } = await parseDocument('hw.md', enc(markdown))
     expect(title).toBe('Hardware set-up')
     expect(paragraphs).toEqual([{ section: 'CAN transceiver', page: null, text: 'Use an isolated one.' }])
+  })
+
+  it('leaves out kramdown attribute lists and keeps the list one of them stood before', async () => {
+    const markdown = [
+      '## Wiring',
+      'The sender on the bench:',
+      '',
+      '![Sender](sender.png){:width="50%"}',
+      '',
+      '{:start="3"}',
+      '3. Fit the fuse.',
+      '4. Check 12 V at the plug.',
+      '',
+      '```ruby',
+      'opts = {:baud => 4800}',
+      '```',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('wiring.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'The sender on the bench:',
+      'Fit the fuse.\nCheck 12 V at the plug.',
+      'opts = {:baud => 4800}',
+    ])
+  })
+
+  it('keeps the text of a Jekyll callout and leaves out Liquid tags and site variables', async () => {
+    const markdown = [
+      '## Fuses',
+      '{% include toc.html %}',
+      '{% include note.html content="Use a slow-blow fuse on the',
+      'windlass circuit." %}',
+      '',
+      'See {{ site.baseurl }}/wiring for the diagram.',
+      '',
+      '```liquid',
+      '{% include note.html content="kept" %}',
+      '```',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('fuses.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Note: Use a slow-blow fuse on the windlass circuit.',
+      'See /wiring for the diagram.',
+      '{% include note.html content="kept" %}',
+    ])
+  })
+
+  it('leaves nothing of a README’s badges and keeps the words of reference links and of lines broken by <br>', async () => {
+    const markdown = [
+      '[![Build](https://ci.example/kplex.svg)](https://ci.example/kplex) ![logo][logo]',
+      '',
+      'Reads NMEA 0183 from [serial ports][ports].<br>Writes to UDP.',
+      '',
+      '[ports]: https://example.org/ports',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('readme.md', enc(markdown))
+    expect(paragraphs.map((p) => p.text)).toEqual(['Reads NMEA 0183 from serial ports. Writes to UDP.'])
+  })
+
+  it('reads an HTML table in Markdown as rows of cells, as a GitHub README or wiki page writes one', async () => {
+    const markdown = [
+      '## Pins',
+      '<table>',
+      '<tr><th>Pin</th><th>Signal</th></tr>',
+      '<tr><td>D2</td><td>Rudder feedback</td></tr>',
+      '</table>',
+    ].join('\n')
+    const { paragraphs } = await parseDocument('pins.md', enc(markdown))
+    expect(paragraphs.map((p) => [p.section, p.text, p.header])).toEqual([
+      ['Pins', 'Pin | Signal', undefined],
+      ['Pins', 'D2 | Rudder feedback', 'Pin | Signal'],
+    ])
   })
 
   it('does not take a first chapter named "Introduction" as the title, but keeps it as a section', async () => {

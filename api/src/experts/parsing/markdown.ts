@@ -4,7 +4,16 @@
  * list items stay lines of one paragraph.
  */
 import { marked, type Token, type Tokens } from 'marked'
-import { Outline, type Paragraph, plainInline, splitParagraphs, stripTags, tidyVerbatim } from './outline.ts'
+import { parseHtml } from './html.ts'
+import {
+  Outline,
+  type Paragraph,
+  plainInline,
+  SECTION_SEPARATOR,
+  splitParagraphs,
+  stripTags,
+  tidyVerbatim,
+} from './outline.ts'
 import { tableParagraphs, tidyTable } from './table.ts'
 
 export interface ParsedText {
@@ -13,7 +22,8 @@ export interface ParsedText {
 }
 
 export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedText {
-  const tokens = marked.lexer(admonitions(markdown.replace(/^---\n[\s\S]*?\n---\n/, '')), { gfm: true })
+  const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '')
+  const tokens = marked.lexer(admonitions(jekyllMarkup(body)), { gfm: true })
   let title: string | null = null
   let topSeen = false
   const outline = new Outline()
@@ -68,7 +78,10 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         )
         return
       case 'html':
-        add(stripTags(token.text ?? ''))
+        // A block of HTML (a README's <table>) is read as HTML: its rows stay rows, its cells apart.
+        for (const p of parseHtml(token.text ?? '', '').paragraphs) {
+          paragraphs.push({ ...p, section: [outline.path, p.section].filter(Boolean).join(SECTION_SEPARATOR) || null })
+        }
         return
       default:
     }
@@ -84,17 +97,23 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 
 /**
  * MkDocs' admonitions (`!!! warning "Before you begin"` over an indented block, `???` when folded)
- * as their title, as a line of its own ("Warning:" without one), and the block's text unindented.
+ * and content tabs (`=== "Raspberry Pi"`) as their title, as a line of its own ("Warning:" without
+ * one), and the block's text unindented, not read as one code block; Docusaurus' `:::` blocks alike.
  */
 function admonitions(markdown: string): string {
   const lines = markdown.split('\n')
   const out: string[] = []
   let body: string | null = null
   for (const line of lines) {
-    const open = /^(\s*)(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"([^"]*)")?\s*$/.exec(line)
-    if (open) {
+    const open = /^(\s*)(?:(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"([^"]*)")?|===\+?\s+"([^"]*)")\s*$/.exec(line)
+    // Docusaurus' and VitePress' `:::warning[Battery first]` (or `::: tip Title`) … `:::`, unindented.
+    const fence = /^\s*:{3,}\s*(?:([\w-]+)\s*(?:\[(.*)\]|(.*)))?$/.exec(line)
+    if (fence) {
+      const label = fence[2]?.trim() || fence[3]?.trim() || capitalized(fence[1] ?? '')
+      out.push(...(label ? [`${label}:`, ''] : ['']))
+    } else if (open) {
       body = `${open[1]}    `
-      const label = open[3] ?? capitalized(open[2] ?? '')
+      const label = open[4] ?? open[3] ?? capitalized(open[2] ?? '')
       if (label) out.push(`${open[1]}${label}:`, '')
     } else if (body !== null && (line.startsWith(body) || !line.trim())) out.push(line.replace(body, ''))
     else {
@@ -104,6 +123,44 @@ function admonitions(markdown: string): string {
   }
   return out.join('\n')
 }
+
+/**
+ * Jekyll's markup outside code blocks: kramdown's attribute lists (`{:width="50%"}` after an image,
+ * `{: .note}` or `{:start="4"}` on a line before a block, which would also glue the list after it
+ * into a paragraph) and Liquid's tags and site variables are not words; a callout written as
+ * `{% include note.html content="…" %}` keeps its text ("Note: …"). Code blocks keep theirs.
+ */
+function jekyllMarkup(markdown: string): string {
+  const out: string[] = []
+  let prose: string[] = []
+  let fence: string | null = null
+  const endProse = () => {
+    if (prose.length > 0) out.push(withoutJekyll(prose.join('\n')))
+    prose = []
+  }
+  for (const line of markdown.split('\n')) {
+    const mark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
+    if (mark && (fence === null || mark.startsWith(fence))) fence = fence === null ? mark : null
+    if (fence === null && !mark) prose.push(line)
+    else {
+      endProse()
+      out.push(line)
+    }
+  }
+  endProse()
+  return out.join('\n')
+}
+
+const CALLOUT = /\{%-?\s*include\s+([\w-]+)\.html\s+content=(["'])([\s\S]*?)\2[^%]*%\}/g
+const withoutJekyll = (text: string) =>
+  text
+    .replace(/^[ \t]*\{:[^}\n]*\}[ \t]*(\n|$)/gm, '')
+    .replace(/\{:[^}\n]*\}/g, '')
+    .replace(CALLOUT, (_, kind: string, _quote, content: string) =>
+      /^(note|tip|warning|important|caution)$/i.test(kind) ? `${capitalized(kind)}: ${content}` : content,
+    )
+    .replace(/\{%[\s\S]*?%\}/g, '')
+    .replace(/\{\{-?\s*(site|page|include|layout)\.[^}]*\}\}/g, '')
 
 const frontMatterTitle = (markdown: string) =>
   /^---\n[\s\S]*?^title:\s*["']?(.+?)["']?\s*$[\s\S]*?\n---\n/m.exec(markdown)?.[1]?.trim() ?? null

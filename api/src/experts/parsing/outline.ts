@@ -52,11 +52,15 @@ export function splitParagraphs(text: string, section: string | null, page: numb
     .map((block) => ({ section, page, text: block }))
 }
 
-/** Markdown inline syntax to plain text: links keep their words, emphasis and code marks go. */
+/**
+ * Markdown inline syntax to plain text: links keep their words (reference links too), images go
+ * (a README's badge, an image in a link, leaves nothing), emphasis and code marks go.
+ */
 export const plainInline = (line: string) =>
   line
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/!\[[^\]]*\](\([^)]*\)|\[[^\]]*\])/g, '')
+    .replace(/\[\s*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\](\([^)]*\)|\[[^\]]*\])/g, '$1')
     .replace(/\[\[\d+\]\]/g, '')
     .replace(/(\*\*|__|`)/g, '')
     .replace(/(^|\s)[*_]([^*_\s][^*_]*)[*_](?=\s|[.,;:!?]|$)/g, '$1$2')
@@ -67,7 +71,7 @@ export const plainInline = (line: string) =>
 
 /** Text of a fragment with every tag removed and entities decoded (for Markdown and text files). */
 export const stripTags = (html: string) =>
-  decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+  decodeEntities(sanitizeHtml(html.replace(/<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} }))
 
 /** Verbatim text keeps its lines; only trailing space and runs of blank lines go. */
 export const tidyVerbatim = (text: string) =>
