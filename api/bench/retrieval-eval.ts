@@ -47,28 +47,36 @@ const verbose = process.argv.includes('--verbose')
 const { db, kind, close } = await benchDatabaseFromArgs()
 console.log(`Database: ${kind}`)
 const deps = benchDeps(db)
-await seedKnowledgePacks(deps, 'demo')
 const EXPERT: Expert = 'furuno'
-for (const file of fs.readdirSync(corpusDir).filter((f) => /\.(pdf|html|md)$/.test(f) && f !== 'SOURCES.md')) {
-  const result = await ingestFile(
-    deps,
-    { tenant: 'demo', expert: EXPERT },
-    file,
-    fs.readFileSync(path.join(corpusDir, file)),
-  )
-  if (result.outcome !== 'ready') throw new Error(`${file}: ${result.outcome} ${result.error ?? ''}`)
+const documentsIn = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => /\.(pdf|html|md)$/.test(f) && f !== 'SOURCES.md')
+    .map((f) => path.join(dir, f))
+async function loadCorpus(tenant: string, files: string[]) {
+  await seedKnowledgePacks(deps, tenant)
+  for (const file of files) {
+    const result = await ingestFile(deps, { tenant, expert: EXPERT }, path.basename(file), fs.readFileSync(file))
+    if (result.outcome !== 'ready') throw new Error(`${file}: ${result.outcome} ${result.error ?? ''}`)
+  }
 }
+// The sixth set's documents go with the others into a second tenant's expert: five of them cover
+// the NMEA2000 library that three of the first set's PDFs cover too, and would answer the first
+// set's questions under other names than the ones those questions expect.
+const SIXTH = 'harbor'
+await loadCorpus('demo', documentsIn(corpusDir))
+await loadCorpus(SIXTH, [...documentsIn(corpusDir), ...documentsIn(path.join(corpusDir, 'sixth'))])
 
 const pct = (n: number, of: number) => (of === 0 ? 'n/a' : (n / of).toFixed(2))
 const latencies: number[] = []
-async function timedRetrieve(expert: Expert, question: string) {
+async function timedRetrieve(expert: Expert, question: string, tenant = 'demo') {
   const started = performance.now()
-  const retrieval = await retrieve(db, 'demo', expert, question, TOP_K)
+  const retrieval = await retrieve(db, tenant, expert, question, TOP_K)
   latencies.push(performance.now() - started)
   return retrieval
 }
 
-async function evaluate(label: string, file: string) {
+async function evaluate(label: string, file: string, tenant = 'demo') {
   const cases = JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[]
   const latenciesBefore = latencies.length
   let answerable = 0
@@ -81,7 +89,7 @@ async function evaluate(label: string, file: string) {
   let unanswerable = 0
   let saidSo = 0
   for (const c of cases) {
-    const retrieval = await timedRetrieve(EXPERT, c.question)
+    const retrieval = await timedRetrieve(EXPERT, c.question, tenant)
     const sources = retrieval.sources.slice(0, TOP_K)
     if (c.unanswerable) {
       unanswerable++
@@ -121,7 +129,7 @@ await evaluate('Real documents, validation set', 'questions-validation.json')
 await evaluate('Real documents, holdout set', 'questions-holdout.json')
 await evaluate('Real documents, fresh set', 'questions-fresh.json')
 await evaluate('Real documents, unseen set', 'questions-unseen.json')
-await evaluate('Real documents, sixth set', 'questions-sixth.json')
+await evaluate('Real documents, sixth set', 'questions-sixth.json', SIXTH)
 
 const ASIDES = [
   ' on the Sea Breeze',
