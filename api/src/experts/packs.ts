@@ -9,6 +9,7 @@ import { EXPERTS, type Expert } from '@mw/sync-protocol'
 import type { AppDeps } from '../app-env.ts'
 import { tenantHasKnowledge, tenantSlugs } from '../db/queries/knowledge.ts'
 import { API_DIR } from '../paths.ts'
+import { citeSampleSources } from '../seed/sample-sources.ts'
 import { ingestFile } from './ingest.ts'
 
 export const PACKS_DIR = path.join(API_DIR, 'knowledge')
@@ -29,7 +30,7 @@ function packFiles() {
   return cached
 }
 
-/** Loads both packs into `tenant` if it has no knowledge base yet. Returns the passages added. */
+/** Loads both packs into `tenant` if it has no knowledge base yet, and the sample answers cite them. Returns the passages added. */
 export async function seedKnowledgePacks(deps: Deps, tenant: string): Promise<number> {
   if (await tenantHasKnowledge(deps.db, tenant)) return 0
   let passages = 0
@@ -38,6 +39,7 @@ export async function seedKnowledgePacks(deps: Deps, tenant: string): Promise<nu
     const result = await ingestFile(deps, { tenant, expert: file.expert }, file.name, file.bytes, key)
     passages += result.passages
   }
+  await citeSampleSources(deps.db, tenant)
   return passages
 }
 

@@ -184,3 +184,24 @@ export const insertAnswerIfFirst = (db: Db, row: Insertable<MessageTable>) =>
 
 export const findAnswerTo = (db: Db, replyTo: string) =>
   db.selectFrom('messages').selectAll().where('reply_to', '=', replyTo).executeTakeFirstOrThrow()
+
+/** Answers citing passages of no document (the seeded samples', written before any manual), with their question. */
+export const answersCitingNoDocument = (db: Db, tenant: string) =>
+  db
+    .selectFrom('messages as a')
+    .innerJoin('messages as q', 'q.id', 'a.reply_to')
+    .innerJoin('conversations as c', 'c.id', 'a.conversation_id')
+    .select(['a.id', 'c.agent_id', 'c.title', 'q.content as question'])
+    .where('a.tenant_slug', '=', tenant)
+    .where('a.role', '=', 'assistant')
+    .where('a.sources_json', '!=', '[]')
+    .where('a.sources_json', 'not like', '%"documentId"%')
+    .execute()
+
+export async function setMessageSources(db: Db, id: string, sources: Source[]): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ sources_json: JSON.stringify(sources) })
+    .where('id', '=', id)
+    .execute()
+}
