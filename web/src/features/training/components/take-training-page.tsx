@@ -174,7 +174,12 @@ function LabelQuestion({
           {done && <span className="muted">Answer: {point.label}</span>}
         </label>
       ))}
-      {!done && <Button onClick={() => onAnswer(labels)}>Check labels</Button>}
+      {/* Checking shows the answers: only once every label has a guess. */}
+      {!done && (
+        <Button disabled={labels.some((label) => !label.trim())} onClick={() => onAnswer(labels)}>
+          Check labels
+        </Button>
+      )}
     </div>
   )
 }
