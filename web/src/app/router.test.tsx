@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useSessionStore } from '../lib/session-store.ts'
+import { stubViewport } from '../test/viewport.ts'
 import { AppRoutes } from './router.tsx'
 
 const USER: CurrentUser = {
@@ -29,13 +30,8 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  // jsdom has no matchMedia: a wide screen, where the navigation is no drawer.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  }))
+  // A wide screen, where the navigation is no drawer.
+  stubViewport()
   // The role call answers; the sync loop's calls find no network (the shell must not care).
   vi.stubGlobal(
     'fetch',

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
 import { type LocalDb, openLocalDb, SYNC_STATE_KEY } from '../../../db/local-db.ts'
+import { stubViewport } from '../../../test/viewport.ts'
 import { queueChatMessage } from '../actions.ts'
 import { useChatStore } from '../store.ts'
 import { renderSeakeeperChat } from '../test/render-seakeeper-chat.tsx'
@@ -24,12 +25,7 @@ async function renderAt(conversationId: string, synced = true) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  }))
+  stubViewport()
   useToastStore.setState({ current: null })
   useChatStore.setState(useChatStore.getInitialState())
 })

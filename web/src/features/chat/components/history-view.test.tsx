@@ -3,15 +3,11 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { useToastStore } from '../../../components/ui/toast-store.ts'
 import { openLocalDb } from '../../../db/local-db.ts'
+import { stubViewport } from '../../../test/viewport.ts'
 import { renderSeakeeperChat } from '../test/render-seakeeper-chat.tsx'
 
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  }))
+  stubViewport()
   useToastStore.setState({ current: null })
 })
 

@@ -4,17 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { openLocalDb } from '../../../db/local-db.ts'
+import { stubViewport } from '../../../test/viewport.ts'
 import { renderSeakeeperChat } from '../test/render-seakeeper-chat.tsx'
 import { SUGGESTIONS } from './suggestions.ts'
-
-function stubViewport(mobile: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: mobile && query.includes('max-width: 767px'),
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  }))
-}
 
 async function renderChat(conversationCount: number) {
   const userId = uuidv7()
