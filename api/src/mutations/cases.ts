@@ -12,7 +12,7 @@ import {
 } from '../db/queries/cases.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { findOwnConversation } from '../db/queries/conversations.ts'
-import { isMember } from '../db/queries/users.ts'
+import { findMembership } from '../db/queries/tenants.ts'
 import { ApiError, idTaken, notFound } from '../errors.ts'
 import { newId } from '../lib/ids.ts'
 import { sanitizeTypedHtml, stripHtml } from '../lib/sanitize.ts'
@@ -214,6 +214,6 @@ const bump = (trx: Db, id: string, version: number, fields: Parameters<typeof bu
   bumpCase(trx, id, version, fields, now())
 
 export async function assertMember(trx: Db, tenant: string, userId: string) {
-  if (!(await isMember(trx, tenant, userId)))
+  if (!(await findMembership(trx, tenant, userId)))
     throw new ApiError('not_found', 'That user is not a member of this tenant.', { field: 'userId' })
 }

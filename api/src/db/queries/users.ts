@@ -36,16 +36,6 @@ export async function isMemberElsewhere(db: Db, tenant: string, userId: string):
   return row !== undefined
 }
 
-export async function isMember(db: Db, tenant: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('tenant_slug', '=', tenant)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 export const findUserByEmail = (db: Db, email: string) =>
   db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst()
 
