@@ -16,6 +16,9 @@ export type Role = z.infer<typeof roleSchema>
 export type Expert = z.infer<typeof expertSchema>
 export type AgentId = z.infer<typeof agentIdSchema>
 
+/** Whether an agent id (or a path segment) names an expert. */
+export const isExpert = (value: string): value is Expert => (EXPERTS as readonly string[]).includes(value)
+
 /** A trimmed, non-empty string of at most `max` characters. */
 export const requiredText = (max: number) => z.string().trim().min(1).max(max)
 

@@ -1,8 +1,7 @@
 import {
   type AnswerOrigin,
   type Conversation,
-  EXPERTS,
-  type Expert,
+  isExpert,
   type Message,
   type MutationArgs,
   questionHtml,
@@ -214,5 +213,3 @@ export async function rateAnswer(
   })
   return { status: 'applied', value: { messageId: message.id, rating: args.rating, comment, createdAt: at } }
 }
-
-const isExpert = (agentId: string): agentId is Expert => (EXPERTS as readonly string[]).includes(agentId)

@@ -1,4 +1,4 @@
-import { EXPERTS, type Expert } from '@mw/sync-protocol'
+import { isExpert } from '@mw/sync-protocol'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { AppEnv } from '../app-env.ts'
@@ -8,8 +8,6 @@ import { followAnswer } from '../experts/answer-stored-message.ts'
 import { readStreamRequest } from '../experts/stream-request.ts'
 import { newId } from '../lib/ids.ts'
 import { recordUserMessage } from '../mutations/chat.ts'
-
-const isExpert = (value: string): value is Expert => (EXPERTS as readonly string[]).includes(value)
 
 /** Answer streams open in this process, each able to end itself with a last event (graceful shutdown). */
 const openStreams = new Set<(error: string) => Promise<void>>()

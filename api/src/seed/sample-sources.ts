@@ -1,11 +1,9 @@
-import { EXPERTS, type Expert } from '@mw/sync-protocol'
+import { isExpert } from '@mw/sync-protocol'
 import type { Db } from '../db/database.ts'
 import { recordChange } from '../db/queries/change-log.ts'
 import { answersCitingNoDocument, setMessageSources } from '../db/queries/conversations.ts'
 import { htmlToText } from '../experts/html-to-text.ts'
 import { retrieve } from '../experts/retrieve.ts'
-
-const isExpert = (id: string): id is Expert => (EXPERTS as readonly string[]).includes(id)
 
 /**
  * The sample answers' sources made real: seeded before any manual is loaded, they quote pages of
