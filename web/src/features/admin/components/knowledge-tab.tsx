@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { errorToast, toast } from '../../../components/ui/toast-store.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useExpertDocuments } from '../../../lib/use-expert-documents.ts'
+import { useMediaQuery } from '../../../lib/use-media-query.ts'
 import { useTenant } from '../../../lib/use-tenant.ts'
 import { uploadDocuments } from '../document-actions.ts'
 import { DocumentRow } from './document-row.tsx'
@@ -24,6 +25,8 @@ export function KnowledgeTab({ isAdmin }: { isAdmin: boolean }) {
   const [busy, setBusy] = useState(false)
   const [dragging, setDragging] = useState(false)
   const input = useRef<HTMLInputElement>(null)
+  // A tablet's finger cannot drag a file onto the page: there, only the button is offered.
+  const canDragFiles = useMediaQuery('(hover: hover) and (pointer: fine)')
 
   const upload = async (files: File[]) => {
     if (files.length === 0) return
@@ -63,7 +66,9 @@ export function KnowledgeTab({ isAdmin }: { isAdmin: boolean }) {
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <p>Drop PDF, HTML, Markdown or text files here, or</p>
+          <p>
+            {canDragFiles ? 'Drop PDF, HTML, Markdown or text files here, or' : 'PDF, HTML, Markdown or text files'}
+          </p>
           <Button disabled={busy} onClick={() => input.current?.click()}>
             {busy ? 'Uploading…' : 'Upload documents'}
           </Button>

@@ -1,4 +1,4 @@
-import { type PointerEvent, useRef, useState } from 'react'
+import { type PointerEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { errorToast } from '../../../components/ui/toast-store.ts'
 import { WaitingMark } from '../../../components/ui/waiting-mark.tsx'
@@ -16,18 +16,30 @@ const HEIGHT = 200
 export function SignatureCard({ caseId, files }: { caseId: string; files: CaseFile[] }) {
   const latest = files.filter((f) => f.kind === 'signature').at(-1)
   const [signing, setSigning] = useState(false)
+  const start = useRef<HTMLButtonElement>(null)
+  const finished = useRef(false)
+  // The pad's buttons leave the page when it closes: focus goes back to the button that opened it.
+  useEffect(() => {
+    if (signing || !finished.current) return
+    finished.current = false
+    start.current?.focus()
+  }, [signing])
+  const done = () => {
+    finished.current = true
+    setSigning(false)
+  }
   return (
     <section className="card" aria-labelledby="case-signature">
       <div className="card-title-row">
         <h2 id="case-signature">Customer Signature</h2>
         {!signing && (
-          <Button variant="secondary" className="no-print" onClick={() => setSigning(true)}>
+          <Button ref={start} variant="secondary" className="no-print" onClick={() => setSigning(true)}>
             {latest ? 'Sign again' : 'Capture signature'}
           </Button>
         )}
       </div>
       {signing ? (
-        <SignaturePad caseId={caseId} onDone={() => setSigning(false)} />
+        <SignaturePad caseId={caseId} onDone={done} />
       ) : latest ? (
         <SignatureImage file={latest} />
       ) : (
@@ -54,6 +66,8 @@ function SignaturePad({ caseId, onDone }: { caseId: string; onDone: () => void }
   const canvas = useRef<HTMLCanvasElement>(null)
   const last = useRef<{ x: number; y: number } | null>(null)
   const [drawn, setDrawn] = useState(false)
+  const cancel = useRef<HTMLButtonElement>(null)
+  useEffect(() => cancel.current?.focus(), [])
 
   const point = (e: PointerEvent<HTMLCanvasElement>) => {
     const box = e.currentTarget.getBoundingClientRect()
@@ -107,7 +121,7 @@ function SignaturePad({ caseId, onDone }: { caseId: string; onDone: () => void }
         }}
       />
       <div className="form-actions">
-        <Button variant="ghost" onClick={onDone}>
+        <Button ref={cancel} variant="ghost" onClick={onDone}>
           Cancel
         </Button>
         <Button variant="secondary" onClick={clear} disabled={!drawn}>
