@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { boldAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
-import { type PdfLine, pageLines, runningLines } from './pdf.ts'
+import { type PdfLine, pageLines } from './pdf.ts'
+import { folioLines, runningLines } from './pdf-running.ts'
 
 /** A text item as pdfjs gives it: `str` at (x, y) in 10 pt type, `width` wide. */
 const item = (str: string, x: number, y: number, width = str.length * 5) => ({
@@ -106,6 +107,25 @@ describe('PDF running heads', () => {
     expect(running.has('autopilot manual | #')).toBe(true)
     expect([...running].some((text) => text.startsWith('body text'))).toBe(false)
   })
+
+  it('are found when their words change by chapter but they carry the printed page number', () => {
+    // A book's front matter is unnumbered: page 3 of the file prints 1.
+    const chapters = ['Chapter 1: Installation', 'Chapter 1: Installation', 'Chapter 2: Wiring', 'Chapter 2: Wiring']
+    const pages = [
+      [line('Cover', 700)],
+      [line('Contents', 700)],
+      ...chapters.map((head, i) => [line(`${head} | ${i + 1}`, 750), line(`Fit part ${i + 1} | 12 mm`, 700)]),
+      [line('Index | 9', 750)],
+    ]
+    const folios = [...folioLines(pages)].map((l) => l.text)
+    expect(folios).toEqual([
+      'Chapter 1: Installation | 1',
+      'Chapter 1: Installation | 2',
+      'Chapter 2: Wiring | 3',
+      'Chapter 2: Wiring | 4',
+    ])
+    expect(runningLines(pages).size).toBe(0)
+  })
 })
 
 describe('PDF contents pages', () => {
@@ -122,6 +142,27 @@ describe('PDF contents pages', () => {
     const body = textAt(72, 700, 'Read the safety notes before wiring the pump.')
     const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), body]))
     expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Read the safety notes before wiring the pump.'])
+  })
+
+  it('keep each entry a line of its own, though chapter and section lines read like a table’s wrapped rows', () => {
+    // As pdfTeX sets them: the chapter's number and title, its page at the margin; sections indented,
+    // their leaders running up to the page number.
+    const leader = ` ${'. '.repeat(40)}`
+    const items = [
+      item('1. Installation', 61, 482, 80),
+      item('21', 494, 482, 11),
+      item('1.1.', 82, 468.5, 17),
+      item(`Mounting${leader}`, 116, 468.5, 368),
+      item('21', 494, 468.5, 11),
+      item('1.2.', 82, 455, 17),
+      item(`Wiring${leader}`, 116, 455, 368),
+      item('24', 494, 455, 11),
+    ]
+    expect(pageLines(items).map((l) => l.text.replace(/( \.)+/, ' …'))).toEqual([
+      '1. Installation | 21',
+      '1.1. | Mounting … 21',
+      '1.2. | Wiring … 24',
+    ])
   })
 })
 

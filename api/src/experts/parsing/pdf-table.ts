@@ -5,9 +5,11 @@
  * within a line's spacing, or that go back up to the row's first line in a column further right,
  * are one group; a group whose first line holds two columns or more is a table row, rebuilt as
  * `cell | cell` with each cell's lines joined. A lower line written whole across the first column
- * and another starts the next row (a borderless table has a row a line).
+ * and another starts the next row (a borderless table has a row a line). A contents entry (leaders,
+ * then its page number apart) is a line of its own: contents pages are dropped by their entries.
  */
 import type { PdfLine } from './pdf.ts'
+import { TOC_LINE } from './pdf-headings.ts'
 
 export interface Cell {
   x: number
@@ -24,6 +26,11 @@ export function tableRows(lines: CellLine[]): PdfLine[] {
   const out: PdfLine[] = []
   let group: CellLine[] = []
   for (const line of lines) {
+    if (TOC_LINE.test(line.text)) {
+      out.push(...rebuild(group), plain(line))
+      group = []
+      continue
+    }
     const last = group.at(-1)
     const first = group[0]
     if (last && first) {

@@ -1,6 +1,6 @@
 /**
- * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: headers
- * and footers repeated on most pages are dropped, as are table-of-contents lines; headings are
+ * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: running
+ * heads, footers and page numbers are dropped (./pdf-running.ts), as are table-of-contents lines; headings are
  * found from the document's outline (bookmarks) or, without one, from type larger than the body
  * or a numbered heading in a heading font, and below those from run-in headings in bold
  * (./pdf-headings.ts); each paragraph carries its section path and page.
@@ -8,6 +8,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { bodyStyle, coverTitle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
+import { pageFurniture, shape } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -131,27 +132,6 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   )
 }
 
-const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
-/**
- * Lines that open or close most pages with the same words (numbers aside): running heads and page
- * numbers. A book's left and right pages have heads of their own ("116 | gnuplot" and "gnuplot | 117"),
- * so a line is counted on even and odd pages apart.
- */
-export function runningLines(pages: PdfLine[][]): Set<string> {
-  const running = new Set<string>()
-  for (const parity of [0, 1]) {
-    const sides = pages.filter((_, i) => i % 2 === parity)
-    const counts = new Map<string, number>()
-    for (const lines of sides) {
-      const edges = new Set([...lines.slice(0, 3), ...lines.slice(-3)].map((line) => shape(line.text)))
-      for (const edge of edges) counts.set(edge, (counts.get(edge) ?? 0) + 1)
-    }
-    const needed = Math.max(3, Math.ceil(sides.length * 0.5))
-    for (const [text, n] of counts) if (pages.length >= 3 && n >= needed) running.add(text)
-  }
-  return running
-}
-
 /** Outline entries by normalised title, with their depth (1 = top). */
 async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
   const found = new Map<string, number>()
@@ -175,8 +155,8 @@ export async function pdfParagraphs(
   doc: PDFDocumentProxy,
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
-  const running = runningLines(pages)
-  const content = pages.map((lines) => lines.filter((line) => !running.has(shape(line.text))))
+  const furniture = pageFurniture(pages)
+  const content = pages.map((lines) => lines.filter((line) => !furniture.has(line)))
   const body = bodyStyle(pages)
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)

@@ -1,0 +1,74 @@
+/**
+ * A PDF's page furniture: running heads, footers and page numbers, which say nothing a passage
+ * should carry. Two kinds: lines that open or close most pages with the same words, and lines at a
+ * page's edge set apart with the page's own printed number (a book's "Chapter 4: Letters | 160",
+ * whose words change from chapter to chapter).
+ */
+import type { PdfLine } from './pdf.ts'
+
+export const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+
+/** How many lines at the top and at the bottom of a page can be furniture. */
+const EDGE = 3
+const edges = (lines: PdfLine[]) => [...lines.slice(0, EDGE), ...lines.slice(Math.max(EDGE, lines.length - EDGE))]
+
+/**
+ * Lines that open or close most pages with the same words (numbers aside): running heads and page
+ * numbers. A book's left and right pages have heads of their own ("116 | gnuplot" and "gnuplot | 117"),
+ * so a line is counted on even and odd pages apart.
+ */
+export function runningLines(pages: PdfLine[][]): Set<string> {
+  const running = new Set<string>()
+  for (const parity of [0, 1]) {
+    const sides = pages.filter((_, i) => i % 2 === parity)
+    const counts = new Map<string, number>()
+    for (const lines of sides) {
+      for (const edge of new Set(edges(lines).map((line) => shape(line.text)))) {
+        counts.set(edge, (counts.get(edge) ?? 0) + 1)
+      }
+    }
+    const needed = Math.max(3, Math.ceil(sides.length * 0.5))
+    for (const [text, n] of counts) if (pages.length >= 3 && n >= needed) running.add(text)
+  }
+  return running
+}
+
+/** The number a line sets apart as a cell of its own at its start or end (a folio), if any. */
+function folio(line: PdfLine): number | null {
+  const cells = line.text.split(' | ')
+  if (cells.length < 2 || line.text.length > 160) return null
+  const end = [cells[0], cells.at(-1)].find((cell) => /^\d{1,4}$/.test(cell ?? ''))
+  return end === undefined ? null : Number(end)
+}
+
+/**
+ * Edge lines that carry the page's printed number set apart: the printed number runs a fixed
+ * distance from the page's place in the file (front matter aside), and that distance, seen on a
+ * third of the pages or more, tells a folio from a table's number that happens to be there.
+ */
+export function folioLines(pages: PdfLine[][]): Set<PdfLine> {
+  const offsets = new Map<number, number>()
+  pages.forEach((lines, i) => {
+    const seen = new Set(
+      edges(lines)
+        .flatMap((line) => folio(line) ?? [])
+        .map((n) => n - i),
+    )
+    for (const offset of seen) offsets.set(offset, (offsets.get(offset) ?? 0) + 1)
+  })
+  const [offset, count] = [...offsets].sort((a, b) => b[1] - a[1])[0] ?? [0, 0]
+  const found = new Set<PdfLine>()
+  if (count < Math.max(3, pages.length / 3)) return found
+  pages.forEach((lines, i) => {
+    for (const line of edges(lines)) if (folio(line) === i + offset) found.add(line)
+  })
+  return found
+}
+
+/** Every line of the pages that is furniture. */
+export function pageFurniture(pages: PdfLine[][]): Set<PdfLine> {
+  const running = runningLines(pages)
+  const found = folioLines(pages)
+  for (const line of pages.flat()) if (running.has(shape(line.text))) found.add(line)
+  return found
+}
