@@ -93,6 +93,6 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string, options: Parse
  */
 const usefulTitle = (title: string) =>
   title.length > 2 &&
-  !/^(untitled|microsoft (word|powerpoint|excel)|powerpoint presentation|(document|presentation|book|sheet|layout|drawing)\s*\d*$)|\.(docx?|pptx?|xlsx?|pdf|indd|odt|dwg)$/i.test(
+  !/^(untitled|microsoft (word|powerpoint|excel)|powerpoint presentation|(document|presentation|book|sheet|layout|drawing)\s*\d*$)|\.(docx?|pptx?|xlsx?|pdf|indd|odt|dwg|dvi|tex|ps|txt|md|html?)$/i.test(
     title,
   )

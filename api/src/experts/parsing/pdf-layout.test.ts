@@ -63,7 +63,7 @@ describe('PDF titles', () => {
   it("come from the file's metadata unless a program left its default name there", async () => {
     const titled = (title: string) => parseDocument('sheet.pdf', pdfOfStreams([page.join('\n')], { title }))
     expect((await titled('Bilge pump wiring')).title).toBe('Bilge pump wiring')
-    for (const title of ['Layout1', 'Sheet 2', 'Presentation1', 'Microsoft Word - pump.docx', 'pump.dwg']) {
+    for (const title of ['Layout1', 'Sheet 2', 'Presentation1', 'Microsoft Word - pump.docx', 'pump.dwg', 'pump.dvi']) {
       expect((await titled(title)).title).toBe('Wiring diagram')
     }
   })
@@ -114,16 +114,15 @@ describe('PDF running heads', () => {
     const pages = [
       [line('Cover', 700)],
       [line('Contents', 700)],
-      ...chapters.map((head, i) => [line(`${head} | ${i + 1}`, 750), line(`Fit part ${i + 1} | 12 mm`, 700)]),
-      [line('Index | 9', 750)],
+      // A chapter's first page has its number alone.
+      ...chapters.map((head, i) => [
+        line(i === 2 ? `${i + 1}` : `${head} | ${i + 1}`, 750),
+        line(`Fit part ${i + 1} | 12 mm`, 700),
+      ]),
+      [line('Index | 9', 750), line('7', 700)],
     ]
     const folios = [...folioLines(pages)].map((l) => l.text)
-    expect(folios).toEqual([
-      'Chapter 1: Installation | 1',
-      'Chapter 1: Installation | 2',
-      'Chapter 2: Wiring | 3',
-      'Chapter 2: Wiring | 4',
-    ])
+    expect(folios).toEqual(['Chapter 1: Installation | 1', 'Chapter 1: Installation | 2', '3', 'Chapter 2: Wiring | 4'])
     expect(runningLines(pages).size).toBe(0)
   })
 })
@@ -169,6 +168,27 @@ describe('PDF contents pages', () => {
 describe('PDF outlines that do not name the headings', () => {
   const at = (x: number, y: number, size: number, text: string) => textAt(x, y, text, size)
   const body = (y: number, text: string) => textAt(72, y, text)
+
+  it('name them without their numbers: a numbered heading whose title is an entry is a heading', async () => {
+    const page = [
+      at(72, 700, 14, '3 Installation'),
+      body(680, 'Fit the unit on a flat bulkhead.'),
+      boldAt(72, 660, '3.2 Directories'),
+      body(640, 'The installer asks where the files go.'),
+      // A numbered line in the body's type whose words are an entry too is no heading.
+      body(626, '3 Directories are made for you.'),
+    ].join('\n')
+    const outline = [
+      { title: 'Installation', page: 1 },
+      { title: 'Directories', page: 1 },
+      { title: 'Safety', page: 1 },
+    ]
+    const parsed = await parseDocument('guide.pdf', pdfOfStreams([textAt(72, 700, 'Safety'), page], { outline }))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['3 Installation', 'Fit the unit on a flat bulkhead.'],
+      ['3.2 Directories', 'The installer asks where the files go. 3 Directories are made for you.'],
+    ])
+  })
 
   it('fall back to the type size when no entry is a line of the text (slide numbers)', async () => {
     const pages = [

@@ -33,16 +33,17 @@ export function runningLines(pages: PdfLine[][]): Set<string> {
   return running
 }
 
-/** The number a line sets apart as a cell of its own at its start or end (a folio), if any. */
+/** The number a line is, or sets apart as a cell of its own at its start or end (a folio), if any. */
 function folio(line: PdfLine): number | null {
   const cells = line.text.split(' | ')
-  if (cells.length < 2 || line.text.length > 160) return null
+  if (line.text.length > 160) return null
   const end = [cells[0], cells.at(-1)].find((cell) => /^\d{1,4}$/.test(cell ?? ''))
   return end === undefined ? null : Number(end)
 }
 
 /**
- * Edge lines that carry the page's printed number set apart: the printed number runs a fixed
+ * Edge lines that are or carry the page's printed number set apart (a chapter's first page often has
+ * the number alone where the others have a head with it): the printed number runs a fixed
  * distance from the page's place in the file (front matter aside), and that distance, seen on a
  * third of the pages or more, tells a folio from a table's number that happens to be there.
  */

@@ -132,6 +132,9 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   )
 }
 
+/** A line without the section number it starts with ("3.2.", "4 |"). */
+const withoutNumber = (text: string) => text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '')
+
 /** Outline entries by normalised title, with their depth (1 = top). */
 async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
   const found = new Map<string, number>()
@@ -177,7 +180,7 @@ export async function pdfParagraphs(
     if (toc >= 3 && toc >= kept.length * 0.4) return
     // A page that is mostly the outline's entries (with their numbers) is a table of contents without
     // leaders. Numbers alone (a table of readings) never make one: it takes five of the entries.
-    const bare = kept.map((line) => line.text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '').replace(/(\s*\|)?\s*\d+$/, ''))
+    const bare = kept.map((line) => withoutNumber(line.text).replace(/(\s*\|)?\s*\d+$/, ''))
     const entries = kept.filter((line, i) => marks.has(shape(line.text)) || marks.has(shape(bare[i] ?? ''))).length
     const numbers = bare.filter((text) => !text).length
     if (entries >= 5 && entries + numbers >= kept.length * 0.5) return
@@ -201,7 +204,10 @@ export async function pdfParagraphs(
     }
     for (const line of kept) {
       if (TOC_LINE.test(line.text)) continue
-      const marked = marks.get(shape(line.text))
+      // Outlines often name a numbered heading without its number ("Directories" for "3.2.3 Directories").
+      const marked =
+        marks.get(shape(line.text)) ??
+        (headingLevel(line, body, headingSizes) > 0 ? marks.get(shape(withoutNumber(line.text))) : undefined)
       const level =
         (marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)) ||
         (runIn.has(line) ? RUN_IN_LEVEL : 0)
