@@ -57,10 +57,23 @@ const CLASSES = new Set([
   'foot-os',
 ])
 
-export const isFurniture = (name: string, attrs: Record<string, string>) =>
-  ELEMENTS.has(name) ||
-  ROLES.has(attrs.role ?? '') ||
-  IDS.has(attrs.id ?? '') ||
-  (attrs.class ?? '').split(/\s+/).some((c) => CLASSES.has(c)) ||
-  'hidden' in attrs ||
-  attrs['aria-hidden'] === 'true'
+/**
+ * Texinfo's "Next: … | Up: … [Contents][Index]" bar over every node (`header`, `nav-panel` since
+ * Texinfo 7), and its index: every term of the manual beside the node it is in.
+ */
+const TEXINFO_DIV = new Set(['header', 'nav-panel'])
+const TEXINFO_INDEX = /^(index-\w+|\w+-(entries|letters-header|letters-footer)-printindex)$/
+
+export const isFurniture = (name: string, attrs: Record<string, string>) => {
+  const classes = (attrs.class ?? '').split(/\s+/)
+  return (
+    ELEMENTS.has(name) ||
+    ROLES.has(attrs.role ?? '') ||
+    IDS.has(attrs.id ?? '') ||
+    classes.some((c) => CLASSES.has(c)) ||
+    (name === 'div' && classes.some((c) => TEXINFO_DIV.has(c))) ||
+    (name === 'table' && classes.some((c) => TEXINFO_INDEX.test(c))) ||
+    'hidden' in attrs ||
+    attrs['aria-hidden'] === 'true'
+  )
+}

@@ -63,7 +63,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let firstAny: string | null = null
   let mainDepth = 0
   let skipDepth = 0
-  let heading: { level: number; text: string } | null = null
+  // `permalinkFrom`: where an in-page link inside the heading began (its "#", "¶" or "§" is no part of it).
+  let heading: { level: number; text: string; permalinkFrom?: number } | null = null
   let pre: string | null = null
   let preDepth = 0
   let preTag = ''
@@ -119,8 +120,11 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = true
-        // A page of a larger book (DocBook's chunked HTML) names the book in its link to the book's first page.
-        if (name === 'link' && /\b(home|start)\b/i.test(attrs.rel ?? '')) book ||= cleanTitle(attrs.title ?? '')
+        // A page of a larger book (DocBook's chunked HTML) names the book in its link to the book's first
+        // page; a link within the page (Texinfo's "#Top") names a part of this one.
+        if (name === 'link' && /\b(home|start)\b/i.test(attrs.rel ?? '') && !(attrs.href ?? '').startsWith('#')) {
+          book ||= cleanTitle(attrs.title ?? '')
+        }
         if (isFurniture(name, attrs)) {
           skipDepth = 1
           return
@@ -137,8 +141,10 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
             preTag = name
           } else if (name === 'div') write('\n')
         } else if (name === 'br') write('\n')
-        else if (name === 'a') inPageLinks.open = /^#./.test(attrs.href ?? '')
-        else if (name === 'table' && cell === null) {
+        else if (name === 'a') {
+          inPageLinks.open = /^#./.test(attrs.href ?? '')
+          if (heading && inPageLinks.open) heading.permalinkFrom = heading.text.length
+        } else if (name === 'table' && cell === null) {
           flush()
           tables.push({ head: [], rows: [], inHead: false })
         } else if (name === 'thead' && cell === null) {
@@ -175,7 +181,14 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = false
-        if (name === 'a') inPageLinks.open = false
+        if (name === 'a') {
+          inPageLinks.open = false
+          const from = heading?.permalinkFrom
+          if (heading && from !== undefined && /^\s*[^\p{L}\p{N}\s]\s*$/u.test(heading.text.slice(from))) {
+            heading.text = heading.text.slice(0, from)
+          }
+          if (heading) heading.permalinkFrom = undefined
+        }
         if (hasMain && !wasInMain) return
         const level = HEADING.exec(name)?.[1]
         if (level && heading) {

@@ -126,6 +126,35 @@ describe('HTML keeps the main content only', () => {
     )
   })
 
+  it('leaves out a heading’s permalink of one symbol however it is marked (Node.js’s “#”), not a link of words', async () => {
+    const page = `<main><h1>Pump</h1>
+      <h2>Priming<span><a class="mark" href="#priming" id="priming">#</a></span></h2><p>Open the bleed screw.</p>
+      <h2><a href="#seals">Seals</a> for C#</h2><p>Replace both lip seals.</p></main>`
+    const { paragraphs } = await parseDocument('pump.html', enc(page))
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Priming', 'Open the bleed screw.'],
+      ['Seals for C#', 'Replace both lip seals.'],
+    ])
+  })
+
+  it('leaves out Texinfo’s node navigation bar and its index, and titles the page by its own title', async () => {
+    const node = (id: string, title: string, text: string) => `<div class="chapter-level-extent" id="${id}">
+      <div class="nav-panel"><p>Next: <a href="#b" accesskey="n">Wiring</a>, Up: <a href="#Top">Top</a> [<a href="#SEC_Contents">Contents</a>][<a href="#Index">Index</a>]</p></div>
+      <h2 class="chapter">${title}</h2><p>${text}</p></div>`
+    const page = `<html><head><title>Pump manual</title><link href="#Top" rel="start" title="Top"></head><body>
+      ${node('a', '1 Priming', 'Open the bleed screw.')}
+      <div class="header"><p>Previous: <a href="#a">Priming</a></p></div>
+      <h2 class="unnumbered">Index</h2>
+      <table class="cp-letters-header-printindex"><tr><th>Jump to:</th><td><a href="#i-B"><b>B</b></a></td></tr></table>
+      <table class="cp-entries-printindex"><tr><td><a href="#a">bleed screw</a>:</td><td><a href="#a">Priming</a></td></tr></table>
+      <table class="index-cp"><tr><td><a href="#a">seals</a>:</td><td><a href="#a">Priming</a></td></tr></table>
+      </body></html>`
+    const { title, paragraphs } = await parseDocument('pump.html', enc(page))
+    expect(paragraphs.map((p) => p.text)).toEqual(['Open the bleed screw.'])
+    // Its link to the first node ("Top") is within the page: no larger book to name.
+    expect(title).toBe('Pump manual')
+  })
+
   it('leaves out the permalink Sphinx and MkDocs put after each heading (a ¶ or an icon glyph)', async () => {
     const page = `<main><h1>Pump<a class="headerlink" href="#pump">¶</a></h1>
       <h2 id="prime">Priming<a class="headerlink" href="#prime" title="Permanent link">&para;</a></h2><p>Open the bleed screw.</p>
