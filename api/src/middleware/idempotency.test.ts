@@ -131,3 +131,36 @@ describe('answerMutation with an Idempotency-Key', () => {
     expect(((await retry.json()) as { id: string }).id).toBe(stored[0]?.id)
   })
 })
+
+describe('Idempotency-Key after a role change', () => {
+  it('replays the answer an Admin was given once demoted, writing nothing; a new key is refused', async () => {
+    const admin = await t.signIn('admin@demo.local')
+    const invite = { email: 'deckhand@demo.local', role: 'Technician' }
+    const headers = { 'idempotency-key': 'invite-before-demotion' }
+    const first = await t.call('POST', '/admin/users', admin, invite, { headers })
+    expect(first.status).toBe(201)
+    const answer = await first.json()
+    const memberships = () =>
+      t.db.selectFrom('memberships').select('user_id').where('tenant_slug', '=', 'demo').execute()
+    const before = (await memberships()).length
+
+    await t.db
+      .updateTable('memberships')
+      .set({ role: 'Technician' })
+      .where('user_id', '=', await t.userId('admin@demo.local'))
+      .where('tenant_slug', '=', 'demo')
+      .execute()
+    const replay = await t.call('POST', '/admin/users', admin, invite, { headers })
+    expect(replay.status).toBe(201)
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    expect(await replay.json()).toEqual(answer)
+    expect((await memberships()).length).toBe(before)
+
+    const again = { email: 'bosun@demo.local', role: 'Technician' }
+    const refused = await t.call('POST', '/admin/users', admin, again, {
+      headers: { 'idempotency-key': 'after-demotion' },
+    })
+    expect(refused.status).toBe(403)
+    expect((await memberships()).length).toBe(before)
+  })
+})
