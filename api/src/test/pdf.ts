@@ -103,3 +103,13 @@ export function inflatingPdf(megabytes: number): Uint8Array {
     Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
   ])
 }
+
+/** A text item as pdfjs gives it: `str` at (x, y) in 10 pt type, `width` wide. */
+export const pdfItem = (str: string, x: number, y: number, width = str.length * 5) => ({
+  str,
+  transform: [10, 0, 0, 10, x, y],
+  width,
+  height: 10,
+  fontName: 'F1',
+  hasEOL: false,
+})

@@ -1,46 +1,35 @@
 import { describe, expect, it } from 'vitest'
-import { boldAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { boldAt, pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
-import { type PdfLine, pageLines } from './pdf.ts'
-import { folioLines, runningLines } from './pdf-running.ts'
-
-/** A text item as pdfjs gives it: `str` at (x, y) in 10 pt type, `width` wide. */
-const item = (str: string, x: number, y: number, width = str.length * 5) => ({
-  str,
-  transform: [10, 0, 0, 10, x, y],
-  width,
-  height: 10,
-  fontName: 'F1',
-  hasEOL: false,
-})
+import { pageLines } from './pdf.ts'
 
 describe('PDF text drawn in the ways presentation and icon fonts draw it', () => {
   it('reads text drawn twice a point apart (a shadow, a fake bold) once', () => {
-    const lines = pageLines([item('Highlights', 72, 700), item('Highlights', 73.5, 701.5)])
+    const lines = pageLines([pdfItem('Highlights', 72, 700), pdfItem('Highlights', 73.5, 701.5)])
     expect(lines.map((l) => l.text)).toEqual(['Highlights'])
   })
 
   it('leaves out icon fonts’ private-use glyphs', () => {
-    const lines = pageLines([item('\uf05a', 72, 700, 10), item('Back up the SD card first.', 100, 700)])
+    const lines = pageLines([pdfItem('\uf05a', 72, 700, 10), pdfItem('Back up the SD card first.', 100, 700)])
     expect(lines.map((l) => l.text)).toEqual(['Back up the SD card first.'])
   })
 
   it('drops bars set apart as cells (a ruler’s ticks) and keeps a bar in the text (a shell pipe)', () => {
     const lines = pageLines([
-      item('|', 72, 700, 2),
-      item('$--DBT,x.x,f*hh', 100, 700),
-      item('| |', 200, 700, 12),
-      item('| sudo bash', 72, 686),
+      pdfItem('|', 72, 700, 2),
+      pdfItem('$--DBT,x.x,f*hh', 100, 700),
+      pdfItem('| |', 200, 700, 12),
+      pdfItem('| sudo bash', 72, 686),
     ])
     expect(lines.map((l) => l.text)).toEqual(['$--DBT,x.x,f*hh', '| sudo bash'])
   })
 
   it('keeps a bullet or an item number set apart by a tab with its item, not as a table cell', () => {
     const lines = pageLines([
-      item('●', 72, 700, 6),
-      item('NMEA multiplexer built in', 100, 700),
-      item('2.', 72, 686, 8),
-      item('Check the network cable', 100, 686),
+      pdfItem('●', 72, 700, 6),
+      pdfItem('NMEA multiplexer built in', 100, 700),
+      pdfItem('2.', 72, 686, 8),
+      pdfItem('Check the network cable', 100, 686),
     ])
     expect(lines.map((l) => l.text)).toEqual(['● NMEA multiplexer built in', '2. Check the network cable'])
   })
@@ -90,78 +79,6 @@ describe('PDF titles', () => {
       pdfOfStreams([chapter.join('\n')], { outline: [{ title: '1 What is AIS?', page: 1 }] }),
     )
     expect(plain.title).toBe('1 What is AIS?')
-  })
-})
-
-describe('PDF running heads', () => {
-  const line = (text: string, y: number): PdfLine => ({ text, y, size: 10, font: 'F1' })
-  it('are found when left and right pages have heads of their own', () => {
-    const topics = ['rudder', 'compass', 'clutch', 'motor', 'gain', 'wind', 'tack', 'alarm']
-    const pages = topics.map((topic, i) => {
-      const n = i + 1
-      const head = n % 2 === 0 ? `${n} | Autopilot manual` : `Autopilot manual | ${n}`
-      return [line(head, 750), line(`Body text about the ${topic}.`, 700)]
-    })
-    const running = runningLines(pages)
-    expect(running.has('# | autopilot manual')).toBe(true)
-    expect(running.has('autopilot manual | #')).toBe(true)
-    expect([...running].some((text) => text.startsWith('body text'))).toBe(false)
-  })
-
-  it('are found when their words change by chapter but they carry the printed page number', () => {
-    // A book's front matter is unnumbered: page 3 of the file prints 1.
-    const chapters = ['Chapter 1: Installation', 'Chapter 1: Installation', 'Chapter 2: Wiring', 'Chapter 2: Wiring']
-    const pages = [
-      [line('Cover', 700)],
-      [line('Contents', 700)],
-      // A chapter's first page has its number alone.
-      ...chapters.map((head, i) => [
-        line(i === 2 ? `${i + 1}` : `${head} | ${i + 1}`, 750),
-        line(`Fit part ${i + 1} | 12 mm`, 700),
-      ]),
-      [line('Index | 9', 750), line('7', 700)],
-    ]
-    const folios = [...folioLines(pages)].map((l) => l.text)
-    expect(folios).toEqual(['Chapter 1: Installation | 1', 'Chapter 1: Installation | 2', '3', 'Chapter 2: Wiring | 4'])
-    expect(runningLines(pages).size).toBe(0)
-  })
-})
-
-describe('PDF contents pages', () => {
-  it('are dropped when their leaders are spaced dots and the page number is a cell or follows a word', async () => {
-    const entries = ['Installation', 'Wiring', 'Calibration', 'Alarms', 'Maintenance']
-    const contents = entries.flatMap((title, i) => {
-      const y = 700 - i * 14
-      const leader = `${i + 1}. ${title} ${'. '.repeat(30)}`
-      // Word Pro writes 'page 4' after the leader; pdfTeX sets the number apart at the right margin.
-      return i % 2 === 0
-        ? [textAt(72, y, `${leader}page ${i + 3}`)]
-        : [textAt(72, y, leader), textAt(500, y, `${i + 3}`)]
-    })
-    const body = textAt(72, 700, 'Read the safety notes before wiring the pump.')
-    const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), body]))
-    expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Read the safety notes before wiring the pump.'])
-  })
-
-  it('keep each entry a line of its own, though chapter and section lines read like a table’s wrapped rows', () => {
-    // As pdfTeX sets them: the chapter's number and title, its page at the margin; sections indented,
-    // their leaders running up to the page number.
-    const leader = ` ${'. '.repeat(40)}`
-    const items = [
-      item('1. Installation', 61, 482, 80),
-      item('21', 494, 482, 11),
-      item('1.1.', 82, 468.5, 17),
-      item(`Mounting${leader}`, 116, 468.5, 368),
-      item('21', 494, 468.5, 11),
-      item('1.2.', 82, 455, 17),
-      item(`Wiring${leader}`, 116, 455, 368),
-      item('24', 494, 455, 11),
-    ]
-    expect(pageLines(items).map((l) => l.text.replace(/( \.)+/, ' …'))).toEqual([
-      '1. Installation | 21',
-      '1.1. | Mounting … 21',
-      '1.2. | Wiring … 24',
-    ])
   })
 })
 

@@ -2,9 +2,10 @@
  * A PDF's page furniture: running heads, footers and page numbers, which say nothing a passage
  * should carry. Two kinds: lines that open or close most pages with the same words, and lines at a
  * page's edge set apart with the page's own printed number (a book's "Chapter 4: Letters | 160",
- * whose words change from chapter to chapter).
+ * whose words change from chapter to chapter). And contents pages, which point at the text.
  */
 import type { PdfLine } from './pdf.ts'
+import { TOC_LINE } from './pdf-headings.ts'
 
 export const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 
@@ -33,12 +34,17 @@ export function runningLines(pages: PdfLine[][]): Set<string> {
   return running
 }
 
-/** The number a line is, or sets apart as a cell of its own at its start or end (a folio), if any. */
+/**
+ * The number a line is, or sets apart as a cell of its own at its start or end, or writes against
+ * a word with no space between (ConTeXt's "97Font structure"): its folio, if any.
+ */
 function folio(line: PdfLine): number | null {
   const cells = line.text.split(' | ')
   if (line.text.length > 160) return null
   const end = [cells[0], cells.at(-1)].find((cell) => /^\d{1,4}$/.test(cell ?? ''))
-  return end === undefined ? null : Number(end)
+  if (end !== undefined) return Number(end)
+  const glued = /^(\d{1,4})\p{L}{3}|\p{L}{3}(\d{1,4})$/u.exec(line.text)
+  return glued ? Number(glued[1] ?? glued[2]) : null
 }
 
 /**
@@ -72,4 +78,22 @@ export function pageFurniture(pages: PdfLine[][]): Set<PdfLine> {
   const found = folioLines(pages)
   for (const line of pages.flat()) if (running.has(shape(line.text))) found.add(line)
   return found
+}
+
+/** A line without the section number it starts with ("3.2.", "4 |"). */
+export const withoutNumber = (text: string) => text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '')
+
+/**
+ * A table of contents: lines with leaders; or, without leaders, mostly the outline's entries, with
+ * or without their numbers ("1 | Preamble | 17" for "1 Preamble"). Numbers alone (a table of
+ * readings) never make one: it takes five of the entries.
+ */
+export function isContentsPage(lines: PdfLine[], outline: Map<string, number>): boolean {
+  const leaders = lines.filter((line) => TOC_LINE.test(line.text)).length
+  if (leaders >= 3 && leaders >= lines.length * 0.4) return true
+  const withoutPage = lines.map((line) => line.text.replace(/(\s*\|)?\s*\d+$/, ''))
+  const forms = (text: string, i: number) => [text, withoutNumber(text), text.replaceAll(' | ', ' '), lines[i]?.text]
+  const entries = withoutPage.filter((text, i) => forms(text, i).some((form) => outline.has(shape(form ?? '')))).length
+  const numbers = withoutPage.filter((text) => !withoutNumber(text)).length
+  return entries >= 5 && entries + numbers >= lines.length * 0.5
 }

@@ -8,7 +8,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { bodyStyle, coverTitle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
-import { pageFurniture, shape } from './pdf-running.ts'
+import { isContentsPage, pageFurniture, shape, withoutNumber } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -132,9 +132,6 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   )
 }
 
-/** A line without the section number it starts with ("3.2.", "4 |"). */
-const withoutNumber = (text: string) => text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '')
-
 /** Outline entries by normalised title, with their depth (1 = top). */
 async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
   const found = new Map<string, number>()
@@ -176,14 +173,7 @@ export async function pdfParagraphs(
   let header: Row | null | undefined
   content.forEach((kept, index) => {
     const page = index + 1
-    const toc = kept.filter((line) => TOC_LINE.test(line.text)).length
-    if (toc >= 3 && toc >= kept.length * 0.4) return
-    // A page that is mostly the outline's entries (with their numbers) is a table of contents without
-    // leaders. Numbers alone (a table of readings) never make one: it takes five of the entries.
-    const bare = kept.map((line) => withoutNumber(line.text).replace(/(\s*\|)?\s*\d+$/, ''))
-    const entries = kept.filter((line, i) => marks.has(shape(line.text)) || marks.has(shape(bare[i] ?? ''))).length
-    const numbers = bare.filter((text) => !text).length
-    if (entries >= 5 && entries + numbers >= kept.length * 0.5) return
+    if (isContentsPage(kept, marks)) return
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size

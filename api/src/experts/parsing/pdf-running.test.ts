@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { parseDocument } from '../parse-document.ts'
+import { type PdfLine, pageLines } from './pdf.ts'
+import { folioLines, runningLines } from './pdf-running.ts'
+
+describe('PDF running heads', () => {
+  const line = (text: string, y: number): PdfLine => ({ text, y, size: 10, font: 'F1' })
+  it('are found when left and right pages have heads of their own', () => {
+    const topics = ['rudder', 'compass', 'clutch', 'motor', 'gain', 'wind', 'tack', 'alarm']
+    const pages = topics.map((topic, i) => {
+      const n = i + 1
+      const head = n % 2 === 0 ? `${n} | Autopilot manual` : `Autopilot manual | ${n}`
+      return [line(head, 750), line(`Body text about the ${topic}.`, 700)]
+    })
+    const running = runningLines(pages)
+    expect(running.has('# | autopilot manual')).toBe(true)
+    expect(running.has('autopilot manual | #')).toBe(true)
+    expect([...running].some((text) => text.startsWith('body text'))).toBe(false)
+  })
+
+  it('are found when their words change by chapter but they carry the printed page number', () => {
+    // A book's front matter is unnumbered: page 3 of the file prints 1.
+    const chapters = ['Chapter 1: Installation', 'Chapter 1: Installation', 'Chapter 2: Wiring', 'Chapter 2: Wiring']
+    const pages = [
+      [line('Cover', 700)],
+      [line('Contents', 700)],
+      // A chapter's first page has its number alone.
+      ...chapters.map((head, i) => [
+        line(i === 2 ? `${i + 1}` : `${head} | ${i + 1}`, 750),
+        line(`Fit part ${i + 1} | 12 mm`, 700),
+      ]),
+      [line('Index | 9', 750), line('7', 700)],
+    ]
+    const folios = [...folioLines(pages)].map((l) => l.text)
+    expect(folios).toEqual(['Chapter 1: Installation | 1', 'Chapter 1: Installation | 2', '3', 'Chapter 2: Wiring | 4'])
+    expect(runningLines(pages).size).toBe(0)
+  })
+
+  it('are found when the page number is written against the head’s words', () => {
+    const heads = ['Preamble', 'Preamble', 'Fonts', 'Fonts', 'Nodes']
+    const pages = heads.map((head, i) => {
+      const n = i + 17
+      return [line('Seakeeper SK6 and NMEA2000', 750), line(n % 2 ? `${n}${head}` : `${head}${n}`, 40)]
+    })
+    expect([...folioLines(pages)].map((l) => l.text)).toEqual([
+      '17Preamble',
+      'Preamble18',
+      '19Fonts',
+      'Fonts20',
+      '21Nodes',
+    ])
+  })
+})
+
+describe('PDF contents pages', () => {
+  it('are dropped when their leaders are spaced dots and the page number is a cell or follows a word', async () => {
+    const entries = ['Installation', 'Wiring', 'Calibration', 'Alarms', 'Maintenance']
+    const contents = entries.flatMap((title, i) => {
+      const y = 700 - i * 14
+      const leader = `${i + 1}. ${title} ${'. '.repeat(30)}`
+      // Word Pro writes 'page 4' after the leader; pdfTeX sets the number apart at the right margin.
+      return i % 2 === 0
+        ? [textAt(72, y, `${leader}page ${i + 3}`)]
+        : [textAt(72, y, leader), textAt(500, y, `${i + 3}`)]
+    })
+    const body = textAt(72, 700, 'Read the safety notes before wiring the pump.')
+    const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), body]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Read the safety notes before wiring the pump.'])
+  })
+
+  it('are dropped without leaders when their entries are the outline’s, number and page set apart', async () => {
+    const titles = ['1 Installation', '2 Wiring', '3 Calibration', '4 Alarms', '5 Maintenance']
+    const contents = titles.flatMap((title, i) => {
+      const [number, words] = [title.slice(0, 1), title.slice(2)]
+      const y = 700 - i * 14
+      return [textAt(72, y, number), textAt(100, y, words), textAt(500, y, `${i * 4 + 3}`)]
+    })
+    const body = [
+      textAt(72, 700, '1 Installation', 16),
+      textAt(72, 670, 'Read the safety notes before wiring the pump.'),
+    ]
+    const outline = titles.map((title) => ({ title, page: 2 }))
+    const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), body.join('\n')], { outline }))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['1 Installation', 'Read the safety notes before wiring the pump.'],
+    ])
+  })
+
+  it('keep each entry a line of its own, though chapter and section lines read like a table’s wrapped rows', () => {
+    // As pdfTeX sets them: the chapter's number and title, its page at the margin; sections indented,
+    // their leaders running up to the page number.
+    const leader = ` ${'. '.repeat(40)}`
+    const items = [
+      pdfItem('1. Installation', 61, 482, 80),
+      pdfItem('21', 494, 482, 11),
+      pdfItem('1.1.', 82, 468.5, 17),
+      pdfItem(`Mounting${leader}`, 116, 468.5, 368),
+      pdfItem('21', 494, 468.5, 11),
+      pdfItem('1.2.', 82, 455, 17),
+      pdfItem(`Wiring${leader}`, 116, 455, 368),
+      pdfItem('24', 494, 455, 11),
+    ]
+    expect(pageLines(items).map((l) => l.text.replace(/( \.)+/, ' …'))).toEqual([
+      '1. Installation | 21',
+      '1.1. | Mounting … 21',
+      '1.2. | Wiring … 24',
+    ])
+  })
+})
