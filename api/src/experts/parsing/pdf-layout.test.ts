@@ -57,6 +57,16 @@ describe('PDF titles', () => {
     }
   })
 
+  it('come from the cover though the title runs at the head of every page', async () => {
+    const cover = [textAt(72, 700, 'Bilge Pump Manual', 24), textAt(72, 660, 'Harbor Marine Ltd', 17)].join('\n')
+    const inner = ['Priming', 'Wiring', 'Seals', 'Floats', 'Hoses', 'Alarms'].map((topic) =>
+      [textAt(72, 760, 'Bilge Pump Manual'), textAt(72, 700, `${topic} is covered on this page.`)].join('\n'),
+    )
+    const parsed = await parseDocument('pump.pdf', pdfOfStreams([cover, ...inner]))
+    expect(parsed.title).toBe('Bilge Pump Manual')
+    expect(parsed.paragraphs.map((p) => p.text)).not.toContain('Bilge Pump Manual')
+  })
+
   it('without one, come from the cover: its lines in the largest type, not a chapter bookmarked after it', async () => {
     const cover = [
       textAt(72, 700, 'Dire Wolf', 14),

@@ -236,5 +236,5 @@ export async function pdfParagraphs(
     flush()
     flushRows()
   })
-  return { paragraphs, title: coverTitle(content[0] ?? [], body) || firstHeading }
+  return { paragraphs, title: coverTitle(pages[0] ?? [], body) || firstHeading }
 }
