@@ -9,6 +9,7 @@
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
 import { type SoughtStems, soughtStems, stemPositions, tokens } from './bm25.ts'
+import { fewPerDocument } from './per-document.ts'
 import { isLoneName, namesUnits, unitRequirements } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
 
@@ -266,24 +267,23 @@ export function rankCandidates(
   const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
   if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights, forms: spellings }
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)
-  const sources = scored
+  const ranked = scored
     .filter((s) => s.coverage >= floor)
     .sort(
       (a, b) =>
         Number(preferred.has(b.candidate.documentId)) - Number(preferred.has(a.candidate.documentId)) ||
         b.score - a.score,
     )
-    .slice(0, TOP_K)
-    .map(({ candidate: hit, coverage }) => ({
-      id: hit.id,
-      title: hit.title,
-      section: hit.section,
-      page: hit.page,
-      text: hit.text,
-      score: Math.round(coverage * 100) / 100,
-      documentId: hit.documentId,
-      fileName: hit.fileName,
-      url: documentUrl(tenant, hit.documentId, hit),
-    }))
+  const sources = fewPerDocument(ranked, TOP_K).map(({ candidate: hit, coverage }) => ({
+    id: hit.id,
+    title: hit.title,
+    section: hit.section,
+    page: hit.page,
+    text: hit.text,
+    score: Math.round(coverage * 100) / 100,
+    documentId: hit.documentId,
+    fileName: hit.fileName,
+    url: documentUrl(tenant, hit.documentId, hit),
+  }))
   return { terms: words, sources, bestScore, weights, forms: spellings }
 }

@@ -46,6 +46,22 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(lines.join('\n')).toContain('raw-water seacock')
   })
 
+  it('cites at most three passages of one manual while another manual’s passage qualifies', () => {
+    const long = [0, 1, 2, 3, 4, 5].map((n) =>
+      passage(n, `Step ${n} of fitting the impeller of the raw water pump.`, 'Raw water pump impeller'),
+    )
+    const other = testPassage(0, 'Replace the raw water pump impeller every season.', {
+      id: 'doc2:0',
+      documentId: 'doc2',
+      fileName: 'engine.pdf',
+    })
+    const retrieval = retrieveKept('demo', buildIndex([...long, other]), 'raw water pump impeller')
+    const cited = retrieval.sources.map((source) => source.id)
+    // The long manual's passages, named by their heading, rank first; its fourth gives way to the
+    // other manual and only fills the place nothing else takes.
+    expect(cited).toEqual(['doc1:0', 'doc1:1', 'doc1:2', 'doc2:0', 'doc1:3'])
+  })
+
   it('says nothing relevant for an off-topic question instead of guessing', () => {
     const retrieval = retrieveKept('demo', buildIndex(PASSAGES), 'best pizza recipe in Antibes')
     expect(retrieval.sources).toEqual([])
