@@ -53,4 +53,18 @@ describe('HTML as documentation generators write it', () => {
       ['1 Overview', 'Plug the receiver in first; see Connect a GPS.'],
     ])
   })
+
+  it('reads an admonition title as the label of its note (Sphinx, MkDocs), not a paragraph of its own', async () => {
+    const page = `<div class="document"><h1>Capture</h1><ol><li><p>Start the capture.</p>
+      <div class="admonition tip"><p class="admonition-title">Tip</p><p>Pick the <em>Bluetooth</em> adapter.</p>
+      <p>It may be called hci0.</p></div></li></ol>
+      <div class="admonition warning"><p class="admonition-title">Warning:</p><p>Stop the logger first.</p></div></div>`
+    const { paragraphs } = await parseDocument('capture.html', enc(page))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Start the capture.',
+      'Tip: Pick the Bluetooth adapter.',
+      'It may be called hci0.',
+      'Warning: Stop the logger first.',
+    ])
+  })
 })

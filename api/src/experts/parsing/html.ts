@@ -72,6 +72,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const tables: { head: HtmlRow[]; rows: Row[]; inHead: boolean }[] = []
   let cell: string | null = null
   let term: string | null = null
+  // The depth of an open admonition title (docutils' and MkDocs' `p.admonition-title`), else 0.
+  let labelDepth = 0
   let lines: string[] = ['']
 
   const emit = (text: string, verbatim = false) => {
@@ -137,7 +139,10 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
             preTag = name
           } else if (name === 'div') write('\n')
         } else if (name === 'br') write('\n')
-        else if (name === 'a') inPageLinks.open = /^#./.test(attrs.href ?? '')
+        else if (/\badmonition-title\b/.test(attrs.class ?? '') && cell === null && pre === null) {
+          flush()
+          labelDepth = depth
+        } else if (name === 'a') inPageLinks.open = /^#./.test(attrs.href ?? '')
         else if (name === 'table' && cell === null) {
           flush()
           tables.push({ head: [], rows: [], inHead: false })
@@ -178,7 +183,12 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         if (name === 'a') inPageLinks.open = false
         if (hasMain && !wasInMain) return
         const level = HEADING.exec(name)?.[1]
-        if (level && heading) {
+        if (depth + 1 === labelDepth) {
+          // "Tip" leads the note it titles ("Tip: …"), as a definition's term does, not a paragraph of its own.
+          term = lines.join(' ').replace(/\s+/g, ' ').trim().replace(/:$/, '') || null
+          lines = ['']
+          labelDepth = 0
+        } else if (level && heading) {
           const text = heading.text.replace(/\s+/g, ' ').trim()
           heading = null
           if (Number(level) === topLevel) firstHeading ??= text || null
