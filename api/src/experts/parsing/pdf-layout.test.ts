@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { boldAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
-import { type PdfLine, pageLines, runningLines } from './pdf.ts'
+import { folioLines, type PdfLine, pageLines, runningLines } from './pdf.ts'
 
 /** A text item as pdfjs gives it: `str` at (x, y) in 10 pt type, `width` wide. */
 const item = (str: string, x: number, y: number, width = str.length * 5) => ({
@@ -105,6 +105,37 @@ describe('PDF running heads', () => {
     expect(running.has('# | autopilot manual')).toBe(true)
     expect(running.has('autopilot manual | #')).toBe(true)
     expect([...running].some((text) => text.startsWith('body text'))).toBe(false)
+  })
+
+  it('are found when they change with each chapter and carry the page number (LaTeX report heads)', () => {
+    // Each chapter opens on a page with its number at the foot; the pages after it carry its head.
+    const heads = [
+      '',
+      'CHAPTER 1. WIRING | 2',
+      'CHAPTER 1. WIRING | 3',
+      '',
+      'CHAPTER 2. PUMPS | 5',
+      '',
+      'CHAPTER 3. ALARMS | 7',
+    ]
+    const pages = heads.map((head, i) => [
+      ...(head ? [line(head, 750)] : []),
+      line(`Check fuse ${'ABCDEFG'[i]} on circuit 1.`, 700),
+      ...(head ? [] : [line(`${i + 1}`, 40)]),
+    ])
+    const folios = [...folioLines(pages)].map((key) => key.split('\n')[1])
+    expect(folios.sort()).toEqual(
+      [
+        '1',
+        '4',
+        '6',
+        'CHAPTER 1. WIRING | 2',
+        'CHAPTER 1. WIRING | 3',
+        'CHAPTER 2. PUMPS | 5',
+        'CHAPTER 3. ALARMS | 7',
+      ].sort(),
+    )
+    expect(runningLines(pages).size).toBe(0)
   })
 })
 

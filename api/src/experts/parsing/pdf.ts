@@ -152,6 +152,26 @@ export function runningLines(pages: PdfLine[][]): Set<string> {
   return running
 }
 
+/**
+ * Lines at a page's top or bottom whose last number is that page's printed number (as far from its
+ * place in the file on 3 pages or more, and the same first word): running heads that change with
+ * each chapter ("CHAPTER 2. COMMAND LINE INTERFACE | 9", "CHAPTER 5. BREAKPOINTS | 35"), too few
+ * alike for `runningLines`, and page numbers printed only where a chapter starts. Keyed `page
+ * index` + newline + text.
+ */
+export function folioLines(pages: PdfLine[][]): Set<string> {
+  const alike = new Map<string, string[]>()
+  pages.forEach((lines, i) => {
+    for (const line of new Set([...lines.slice(0, 2), ...lines.slice(-2)])) {
+      const folio = /(\d+)$/.exec(line.text.trim())?.[1]
+      if (folio === undefined) continue
+      const kind = `${shape(line.text).split(' ')[0]}\n${Number(folio) - i}`
+      alike.set(kind, [...(alike.get(kind) ?? []), `${i}\n${line.text}`])
+    }
+  })
+  return new Set([...alike.values()].filter((keys) => keys.length >= 3).flat())
+}
+
 /** Outline entries by normalised title, with their depth (1 = top). */
 async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
   const found = new Map<string, number>()
@@ -176,7 +196,10 @@ export async function pdfParagraphs(
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
   const running = runningLines(pages)
-  const content = pages.map((lines) => lines.filter((line) => !running.has(shape(line.text))))
+  const folios = folioLines(pages)
+  const content = pages.map((lines, i) =>
+    lines.filter((line) => !running.has(shape(line.text)) && !folios.has(`${i}\n${line.text}`)),
+  )
   const body = bodyStyle(pages)
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)
