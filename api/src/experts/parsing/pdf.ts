@@ -169,7 +169,8 @@ export function folioLines(pages: PdfLine[][]): Set<string> {
       alike.set(kind, [...(alike.get(kind) ?? []), `${i}\n${line.text}`])
     }
   })
-  return new Set([...alike.values()].filter((keys) => keys.length >= 3).flat())
+  const onPages = (keys: string[]) => new Set(keys.map((key) => key.split('\n')[0])).size
+  return new Set([...alike.values()].filter((keys) => onPages(keys) >= 3).flat())
 }
 
 /** Outline entries by normalised title, with their depth (1 = top). */
