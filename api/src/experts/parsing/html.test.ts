@@ -67,4 +67,17 @@ describe('HTML as documentation generators write it', () => {
       'Warning: Stop the logger first.',
     ])
   })
+
+  it("reads a Sphinx autodoc entry without its [source] link and a field name's colon once", async () => {
+    const page = `<div class="body"><h1>Client</h1><dl class="py method"><dt class="sig sig-object py">
+      <span class="sig-name descname">connect</span>(<em>timeout</em>)<a class="reference internal" href="_modules/c.html">
+      <span class="viewcode-link"><span class="pre">[source]</span></span></a></dt><dd><p>Connect to the device.</p>
+      <dl class="field-list simple"><dt class="field-odd">Parameters<span class="colon">:</span></dt>
+      <dd class="field-odd"><p>timeout – seconds to wait.</p></dd></dl></dd></dl></div>`
+    const { paragraphs } = await parseDocument('client.html', enc(page))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'connect(timeout): Connect to the device.',
+      'Parameters: timeout – seconds to wait.',
+    ])
+  })
 })

@@ -90,7 +90,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
     // A block of nothing but links within the page is a table of contents (Texinfo's, groff's), not content.
     if (!text || linksOnly) return
     if (term !== null) {
-      emit(`${term}: ${text}`)
+      // Sphinx writes its field names with their colon ("Parameters:").
+      emit(`${term.replace(/:$/, '')}: ${text}`)
       term = null
     } else emit(text)
   }
