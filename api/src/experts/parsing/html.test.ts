@@ -80,4 +80,17 @@ describe('HTML as documentation generators write it', () => {
       'Parameters: timeout – seconds to wait.',
     ])
   })
+
+  it("reads a DocBook title page's author names as text, not as sections", async () => {
+    const page = `<html><head><title>Rigging Handbook</title></head><body><div class="article"><div class="titlepage">
+      <h2 class="title">Rigging Handbook</h2><div class="authorgroup"><div class="author"><h3 class="author">
+      <span class="firstname">Ann</span> <span class="surname">Lee</span></h3></div></div>
+      <p class="pubdate">Version 1.3 - July 2015</p></div><h2>1. Mast</h2><p>Step the mast on its heel plug.</p></div></body></html>`
+    const { paragraphs } = await parseDocument('rigging.html', enc(page))
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      [null, 'Ann Lee'],
+      [null, 'Version 1.3 - July 2015'],
+      ['1. Mast', 'Step the mast on its heel plug.'],
+    ])
+  })
 })

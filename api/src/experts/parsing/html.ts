@@ -49,6 +49,8 @@ const BLOCKS = new Set([
   'caption',
 ])
 const HEADING = /^h([1-6])$/
+/** DocBook's title page sets its authors' and editors' names as headings: they head no section. */
+const CREDIT = /\b(?:author|corpauthor|editor|othercredit)\b/
 
 export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const hasMain = /<main[\s>]|role\s*=\s*["']?main/i.test(html)
@@ -129,7 +131,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (hasMain && mainDepth === 0) return
-        const level = HEADING.exec(name)?.[1]
+        const level = CREDIT.test(attrs.class ?? '') ? undefined : HEADING.exec(name)?.[1]
         if (level) {
           flush()
           heading = { level: Number(level), text: '' }
@@ -159,7 +161,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           if (row && name === 'td') row.headings = false
         } else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
         else if (name === 'li' && cell === null) lines.push('')
-        else if (BLOCKS.has(name) && cell === null && pre === null) flush()
+        else if ((BLOCKS.has(name) || HEADING.test(name)) && cell === null && pre === null) flush()
         else if (BLOCKS.has(name)) write(' ')
       },
       ontext(text) {
@@ -225,7 +227,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         } else if (name === 'dt') {
           term = lines.join(' ').replace(/\s+/g, ' ').trim()
           lines = ['']
-        } else if (BLOCKS.has(name) && cell === null && pre === null) flush()
+        } else if ((BLOCKS.has(name) || level) && cell === null && pre === null) flush()
       },
     },
     { decodeEntities: true, lowerCaseTags: true },
