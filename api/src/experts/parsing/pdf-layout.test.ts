@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { boldAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
-import { folioLines, type PdfLine, pageLines, runningLines } from './pdf.ts'
+import { type PdfLine, pageLines } from './pdf.ts'
+import { folioLines, runningLines } from './pdf-running.ts'
 
 /** A text item as pdfjs gives it: `str` at (x, y) in 10 pt type, `width` wide. */
 const item = (str: string, x: number, y: number, width = str.length * 5) => ({

@@ -8,6 +8,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { bodyStyle, coverTitle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
+import { shape, withoutRunningLines } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -131,48 +132,6 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   )
 }
 
-const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
-/**
- * Lines that open or close most pages with the same words (numbers aside): running heads and page
- * numbers. A book's left and right pages have heads of their own ("116 | gnuplot" and "gnuplot | 117"),
- * so a line is counted on even and odd pages apart.
- */
-export function runningLines(pages: PdfLine[][]): Set<string> {
-  const running = new Set<string>()
-  for (const parity of [0, 1]) {
-    const sides = pages.filter((_, i) => i % 2 === parity)
-    const counts = new Map<string, number>()
-    for (const lines of sides) {
-      const edges = new Set([...lines.slice(0, 3), ...lines.slice(-3)].map((line) => shape(line.text)))
-      for (const edge of edges) counts.set(edge, (counts.get(edge) ?? 0) + 1)
-    }
-    const needed = Math.max(3, Math.ceil(sides.length * 0.5))
-    for (const [text, n] of counts) if (pages.length >= 3 && n >= needed) running.add(text)
-  }
-  return running
-}
-
-/**
- * Lines at a page's top or bottom whose last number is that page's printed number (as far from its
- * place in the file on 3 pages or more, and the same first word): running heads that change with
- * each chapter ("CHAPTER 2. COMMAND LINE INTERFACE | 9", "CHAPTER 5. BREAKPOINTS | 35"), too few
- * alike for `runningLines`, and page numbers printed only where a chapter starts. Keyed `page
- * index` + newline + text.
- */
-export function folioLines(pages: PdfLine[][]): Set<string> {
-  const alike = new Map<string, string[]>()
-  pages.forEach((lines, i) => {
-    for (const line of new Set([...lines.slice(0, 2), ...lines.slice(-2)])) {
-      const folio = /(\d+)$/.exec(line.text.trim())?.[1]
-      if (folio === undefined) continue
-      const kind = `${shape(line.text).split(' ')[0]}\n${Number(folio) - i}`
-      alike.set(kind, [...(alike.get(kind) ?? []), `${i}\n${line.text}`])
-    }
-  })
-  const onPages = (keys: string[]) => new Set(keys.map((key) => key.split('\n')[0])).size
-  return new Set([...alike.values()].filter((keys) => onPages(keys) >= 3).flat())
-}
-
 /** Outline entries by normalised title, with their depth (1 = top). */
 async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
   const found = new Map<string, number>()
@@ -196,11 +155,7 @@ export async function pdfParagraphs(
   doc: PDFDocumentProxy,
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
-  const running = runningLines(pages)
-  const folios = folioLines(pages)
-  const content = pages.map((lines, i) =>
-    lines.filter((line) => !running.has(shape(line.text)) && !folios.has(`${i}\n${line.text}`)),
-  )
+  const content = withoutRunningLines(pages)
   const body = bodyStyle(pages)
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)
