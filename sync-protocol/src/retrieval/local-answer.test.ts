@@ -47,4 +47,26 @@ describe('the built-in answerer', () => {
     expect(answer(['direwolf'], sources, [['direwolf', 'dire wolf']])).toContain('- Dire Wolf polls the port')
     expect(answer(['direwolf'], sources)).not.toContain('- Dire Wolf polls the port')
   })
+
+  it("quotes an option of a command's help with the lines its description wraps onto", () => {
+    const help = [
+      'Options for RTU :',
+      '  -b #          Baudrate (1200-921600, 19200 is default)',
+      '  -R [#]        RS-485 mode (/RTS on (0) after sending)',
+      '                 Optional parameter for the GPIO RTS pin number',
+      '  writevalues   List of values to be written.',
+      '                If negative numbers are provided, precede the list of',
+      "                values by two dashes ('--').",
+    ].join('\n')
+    const gpio = answer(
+      ['rs485', 'gpio', 'rts', 'pin'],
+      [source(1, help, 'Help')],
+      [['rs485', 'rs-485'], ['gpio'], ['rts'], ['pin']],
+    )
+    expect(gpio).toContain(
+      '- -R [#]        RS-485 mode (/RTS on (0) after sending) Optional parameter for the GPIO RTS pin number',
+    )
+    const negative = answer(['write', 'negative', 'number'], [source(1, help, 'Help')])
+    expect(negative).toContain("two dashes ('--')")
+  })
 })

@@ -41,16 +41,36 @@ interface Unit {
 
 const isRow = (line: string) => /\s\|\s/.test(line)
 
+/** An option of a command's help ("  -R [#]        RS-485 mode"): its name, then two spaces or more. */
+const OPTION = /^(\s*\S+(?: \S+)*?\s{2,})\S/
+
+/**
+ * Lines of a block, each option of a help text with its description's wrapped lines (indented to
+ * where the description starts), so that "RS-485 mode" is quoted with "Optional parameter for the
+ * GPIO RTS pin number" under it.
+ */
+function blockLines(block: string): string[] {
+  const lines: string[] = []
+  let column = -1
+  for (const line of block.split('\n')) {
+    const indent = line.length - line.trimStart().length
+    if (line.trim() && lines.length > 0 && column > 0 && Math.abs(indent - column) <= 1) {
+      lines[lines.length - 1] += ` ${line.trim()}`
+      continue
+    }
+    column = OPTION.exec(line)?.[1]?.length ?? -1
+    if (line.trim()) lines.push(line.trim())
+  }
+  return lines
+}
+
 /** A passage cut into sentences, and list, table or code lines kept whole. */
 function units(text: string): Unit[] {
   const found: Unit[] = []
   // Rows one after the other are one table, whose first row names the columns.
   let tableStart: number | null = null
   for (const block of text.split(/\n\s*\n/)) {
-    const lines = block
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean)
+    const lines = blockLines(block)
     if (lines.length > 1 || isRow(block)) {
       for (const line of lines) {
         if (!isRow(line)) tableStart = null

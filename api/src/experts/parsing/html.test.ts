@@ -53,4 +53,44 @@ describe('HTML as documentation generators write it', () => {
       ['1 Overview', 'Plug the receiver in first; see Connect a GPS.'],
     ])
   })
+
+  it('reads an admonition title as the label of its note (Sphinx, MkDocs), not a paragraph of its own', async () => {
+    const page = `<div class="document"><h1>Capture</h1><ol><li><p>Start the capture.</p>
+      <div class="admonition tip"><p class="admonition-title">Tip</p><p>Pick the <em>Bluetooth</em> adapter.</p>
+      <p>It may be called hci0.</p></div></li></ol>
+      <div class="admonition warning"><p class="admonition-title">Warning:</p><p>Stop the logger first.</p></div></div>`
+    const { paragraphs } = await parseDocument('capture.html', enc(page))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Start the capture.',
+      'Tip: Pick the Bluetooth adapter.',
+      'It may be called hci0.',
+      'Warning: Stop the logger first.',
+    ])
+  })
+
+  it("reads a Sphinx autodoc entry without its [source] link and a field name's colon once", async () => {
+    const page = `<div class="body"><h1>Client</h1><dl class="py method"><dt class="sig sig-object py">
+      <span class="sig-name descname">connect</span>(<em>timeout</em>)<a class="reference internal" href="_modules/c.html">
+      <span class="viewcode-link"><span class="pre">[source]</span></span></a></dt><dd><p>Connect to the device.</p>
+      <dl class="field-list simple"><dt class="field-odd">Parameters<span class="colon">:</span></dt>
+      <dd class="field-odd"><p>timeout – seconds to wait.</p></dd></dl></dd></dl></div>`
+    const { paragraphs } = await parseDocument('client.html', enc(page))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'connect(timeout): Connect to the device.',
+      'Parameters: timeout – seconds to wait.',
+    ])
+  })
+
+  it("reads a DocBook title page's author names as text, not as sections", async () => {
+    const page = `<html><head><title>Rigging Handbook</title></head><body><div class="article"><div class="titlepage">
+      <h2 class="title">Rigging Handbook</h2><div class="authorgroup"><div class="author"><h3 class="author">
+      <span class="firstname">Ann</span> <span class="surname">Lee</span></h3></div></div>
+      <p class="pubdate">Version 1.3 - July 2015</p></div><h2>1. Mast</h2><p>Step the mast on its heel plug.</p></div></body></html>`
+    const { paragraphs } = await parseDocument('rigging.html', enc(page))
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      [null, 'Ann Lee'],
+      [null, 'Version 1.3 - July 2015'],
+      ['1. Mast', 'Step the mast on its heel plug.'],
+    ])
+  })
 })

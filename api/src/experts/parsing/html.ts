@@ -49,6 +49,8 @@ const BLOCKS = new Set([
   'caption',
 ])
 const HEADING = /^h([1-6])$/
+/** DocBook's title page sets its authors' and editors' names as headings: they head no section. */
+const CREDIT = /\b(?:author|corpauthor|editor|othercredit)\b/
 
 export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const hasMain = /<main[\s>]|role\s*=\s*["']?main/i.test(html)
@@ -73,6 +75,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const tables: { head: HtmlRow[]; rows: Row[]; inHead: boolean }[] = []
   let cell: string | null = null
   let term: string | null = null
+  // The depth of an open admonition title (docutils' and MkDocs' `p.admonition-title`), else 0.
+  let labelDepth = 0
   let lines: string[] = ['']
 
   const emit = (text: string, verbatim = false) => {
@@ -89,7 +93,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
     // A block of nothing but links within the page is a table of contents (Texinfo's, groff's), not content.
     if (!text || linksOnly) return
     if (term !== null) {
-      emit(`${term}: ${text}`)
+      // Sphinx writes its field names with their colon ("Parameters:").
+      emit(`${term.replace(/:$/, '')}: ${text}`)
       term = null
     } else emit(text)
   }
@@ -130,7 +135,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (hasMain && mainDepth === 0) return
-        const level = HEADING.exec(name)?.[1]
+        const level = CREDIT.test(attrs.class ?? '') ? undefined : HEADING.exec(name)?.[1]
         if (level) {
           flush()
           heading = { level: Number(level), text: '' }
@@ -141,7 +146,10 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
             preTag = name
           } else if (name === 'div') write('\n')
         } else if (name === 'br') write('\n')
-        else if (name === 'a') {
+        else if (/\badmonition-title\b/.test(attrs.class ?? '') && cell === null && pre === null) {
+          flush()
+          labelDepth = depth
+        } else if (name === 'a') {
           inPageLinks.open = /^#./.test(attrs.href ?? '')
           if (heading && inPageLinks.open) heading.permalinkFrom = heading.text.length
         } else if (name === 'table' && cell === null) {
@@ -159,7 +167,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           if (row && name === 'td') row.headings = false
         } else if (name === 'td' || name === 'th' || name === 'tr') write(' ')
         else if (name === 'li' && cell === null) lines.push('')
-        else if (BLOCKS.has(name) && cell === null && pre === null) flush()
+        else if ((BLOCKS.has(name) || HEADING.test(name)) && cell === null && pre === null) flush()
         else if (BLOCKS.has(name)) write(' ')
       },
       ontext(text) {
@@ -191,7 +199,12 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         }
         if (hasMain && !wasInMain) return
         const level = HEADING.exec(name)?.[1]
-        if (level && heading) {
+        if (depth + 1 === labelDepth) {
+          // "Tip" leads the note it titles ("Tip: …"), as a definition's term does, not a paragraph of its own.
+          term = lines.join(' ').replace(/\s+/g, ' ').trim().replace(/:$/, '') || null
+          lines = ['']
+          labelDepth = 0
+        } else if (level && heading) {
           const text = heading.text.replace(/\s+/g, ' ').trim()
           heading = null
           if (Number(level) === topLevel) firstHeading ??= text || null
@@ -227,7 +240,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         } else if (name === 'dt') {
           term = lines.join(' ').replace(/\s+/g, ' ').trim()
           lines = ['']
-        } else if (BLOCKS.has(name) && cell === null && pre === null) flush()
+        } else if ((BLOCKS.has(name) || level) && cell === null && pre === null) flush()
       },
     },
     { decodeEntities: true, lowerCaseTags: true },

@@ -29,7 +29,11 @@ export function bodyStyle(pages: PdfLine[][]): BodyStyle {
   return { size: top(sizes) ?? 0, font: top(fonts) ?? '' }
 }
 
-const NUMBERED = /^(\d+(?:\.\d+){0,4})\.?\s+\p{L}/u
+/**
+ * A section number ("2", "0.1", "10.3.1"); a longer one, or one with a leading zero, is an address
+ * or a value in code ("0020 d7ff bra").
+ */
+const NUMBERED = /^((?:0|[1-9]\d?)(?:\.\d+){0,4})\.?\s+\p{L}/u
 
 /** Short, with a letter, not ending as a sentence or a label does, not a contents entry. */
 const headingText = (text: string) =>

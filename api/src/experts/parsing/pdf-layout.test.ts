@@ -209,3 +209,17 @@ describe('PDF run-in headings (bold at the body size)', () => {
     ])
   })
 })
+
+describe('PDF numbered headings', () => {
+  it('are not taken from a code line that starts with an address ("0020 d7ff bra")', async () => {
+    const page = [
+      boldAt(72, 700, '2.4 disassemble'),
+      textAt(72, 686, 'The disassemble command decodes the program memory around the program counter:'),
+      boldAt(72, 672, '0020 d7ff bra $-0x0'),
+      boldAt(72, 644, '2.5 dump'),
+      textAt(72, 630, 'The dump command shows every file register and special function register.'),
+    ]
+    const { paragraphs } = await parseDocument('sim.pdf', pdfOfStreams([page.join('\n')]))
+    expect(paragraphs.at(-1)).toMatchObject({ section: '2.5 dump', text: expect.stringMatching(/^The dump command/) })
+  })
+})

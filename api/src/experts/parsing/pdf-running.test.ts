@@ -37,6 +37,37 @@ describe('PDF running heads', () => {
     expect(runningLines(pages).size).toBe(0)
   })
 
+  it('are found when they change with each chapter and carry the page number (LaTeX report heads)', () => {
+    // Each chapter opens on a page with its number at the foot; the pages after it carry its head.
+    const heads = [
+      '',
+      'CHAPTER 1. WIRING | 2',
+      'CHAPTER 1. WIRING | 3',
+      '',
+      'CHAPTER 2. PUMPS | 5',
+      '',
+      'CHAPTER 3. ALARMS | 7',
+    ]
+    const pages = heads.map((head, i) => [
+      ...(head ? [line(head, 750)] : []),
+      line(`Check fuse ${'ABCDEFG'[i]} on circuit 1.`, 700),
+      ...(head ? [] : [line(`${i + 1}`, 40)]),
+    ])
+    const folios = [...folioLines(pages)].map((l) => l.text)
+    expect(folios.sort()).toEqual(
+      [
+        '1',
+        '4',
+        '6',
+        'CHAPTER 1. WIRING | 2',
+        'CHAPTER 1. WIRING | 3',
+        'CHAPTER 2. PUMPS | 5',
+        'CHAPTER 3. ALARMS | 7',
+      ].sort(),
+    )
+    expect(runningLines(pages).size).toBe(0)
+  })
+
   it('are found when the page number is written against the head’s words', () => {
     const heads = ['Preamble', 'Preamble', 'Fonts', 'Fonts', 'Nodes']
     const pages = heads.map((head, i) => {
