@@ -235,7 +235,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
             body.length === 0
               ? tidyTable(head.map((row) => row.cells))
               : tidyTable(body, head.length > 1 ? joinHeaderRows(head) : head[0]?.cells)
-          paragraphs.push(...tableParagraphs(tidy, { section: outline.path, page: null }))
+          for (const p of tableParagraphs(tidy, { section: outline.path, page: null })) paragraphs.push(p)
           flush()
         } else if (name === 'dt') {
           term = lines.join(' ').replace(/\s+/g, ' ').trim()
@@ -287,7 +287,7 @@ function joinHeaderRows(rows: HtmlRow[]): Row {
       col += span.cols
     })
   })
-  const width = Math.max(...grid.map((cells) => cells.length))
+  const width = grid.reduce((widest, cells) => Math.max(widest, cells.length), 0)
   return Array.from({ length: width }, (_, c) =>
     [...new Set(grid.map((cells) => cells[c] ?? '').filter(Boolean))].join(' '),
   )

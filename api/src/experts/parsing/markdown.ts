@@ -23,12 +23,16 @@ export interface ParsedText {
 
 export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedText {
   const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '')
-  const tokens = marked.lexer(admonitions(jekyllMarkup(body)), { gfm: true })
+  const tokens = marked.lexer(admonitions(jekyllMarkup(shallow(body))), { gfm: true })
   let title: string | null = null
   let topSeen = false
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
-  const add = (text: string) => paragraphs.push(...splitParagraphs(text, outline.path, null))
+  // Pushed one by one: spreading a table or list of 100,000 rows as arguments overflows the stack.
+  const add = (found: Paragraph[]) => {
+    for (const p of found) paragraphs.push(p)
+  }
+  const addText = (text: string) => add(splitParagraphs(text, outline.path, null))
   const visit = (token: Token): void => {
     switch (token.type) {
       case 'heading': {
@@ -54,16 +58,13 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         const cell = (text: string) => plainInline(stripTags(text))
         const header = table.header.map((h) => cell(h.text))
         const rows = table.rows.map((row) => row.map((c) => cell(c.text)))
-        paragraphs.push(
-          ...tableParagraphs(tidyTable(rows, header.some(Boolean) ? header : null), {
-            section: outline.path,
-            page: null,
-          }),
+        add(
+          tableParagraphs(tidyTable(rows, header.some(Boolean) ? header : null), { section: outline.path, page: null }),
         )
         return
       }
       case 'list':
-        add((token as Tokens.List).items.map((item) => `- ${stripTags(item.text).replace(/\n+/g, ' ')}`).join('\n'))
+        addText((token as Tokens.List).items.map((item) => `- ${stripTags(item.text).replace(/\n+/g, ' ')}`).join('\n'))
         return
       case 'blockquote':
         for (const inner of (token as Tokens.Blockquote).tokens) visit(inner)
@@ -71,7 +72,7 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
       case 'paragraph':
       case 'text':
         // A paragraph's line breaks are the author's wrapping, not the text's; GitHub's `[!NOTE]` says "Note:".
-        add(
+        addText(
           stripTags(token.text ?? '')
             .replace(/\s*\n\s*/g, ' ')
             .replace(/^\[!(note|tip|important|warning|caution)\]/i, (_, kind: string) => `${capitalized(kind)}:`),
@@ -164,3 +165,12 @@ const withoutJekyll = (text: string) =>
 
 const frontMatterTitle = (markdown: string) =>
   /^---\n[\s\S]*?^title:\s*["']?(.+?)["']?\s*$[\s\S]*?\n---\n/m.exec(markdown)?.[1]?.trim() ?? null
+
+/**
+ * Lists and quotes nested no deeper than any manual nests them (64 columns of indent: 32 list
+ * levels; 32 quotes): marked's time grows with the cube of a list's depth (1 MB of a 1,000-deep
+ * list took 12 s, 25 MB ran out of memory) and each quote level is a call deeper (a few thousand
+ * overflow the stack).
+ */
+const shallow = (markdown: string) =>
+  markdown.replace(/^([ \t]{64})[ \t]+/gm, '$1').replace(/^((?:[ \t]{0,3}>){32})(?:[ \t]{0,3}>)+/gm, '$1')

@@ -178,13 +178,13 @@ export async function pdfParagraphs(
     let lastY: number | null = null
     let lastSize = body.size
     const flush = () => {
-      paragraphs.push(...splitParagraphs(block.join('\n'), outline.path, page))
+      for (const p of splitParagraphs(block.join('\n'), outline.path, page)) paragraphs.push(p)
       block = []
     }
     const flushRows = () => {
       if (rows.length === 0) return
       const table = tidyTable(rows, header)
-      paragraphs.push(...tableParagraphs(table, { section: outline.path, page }, header === undefined))
+      for (const p of tableParagraphs(table, { section: outline.path, page }, header === undefined)) paragraphs.push(p)
       header = table.header
       rows = []
     }
