@@ -46,6 +46,8 @@ export const LIMITS = {
   equipmentFieldMaxChars: 120,
   /** Photos and files on one case (the service report draws every photo). */
   attachmentsPerCase: 100,
+  /** Manuals sent in one upload; the Knowledge tab sends more in several. */
+  documentsPerUpload: 20,
   /** Equipment models one manual may be tagged with. */
   documentModelsMax: 30,
   attachmentPdfMaxBytes: 25 * 1024 * 1024,

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Busboy from '@fastify/busboy'
+import { LIMITS } from '@mw/sync-protocol'
 import { ApiError } from '../errors.ts'
 import { cleanFileName, contentMatches, contentTypeOf, UNKNOWN_TYPE, WRONG_CONTENT } from './file-types.ts'
 import { tempPath } from './originals.ts'
@@ -21,8 +22,9 @@ export interface ReceivedFile {
   tempPath: string
 }
 
-const MAX_FILES = 20
 const HEAD_BYTES = 8192
+/** Form fields beside the files: none is read, a few are tolerated. */
+const FIELDS = 16
 
 export async function receiveFiles(request: Request, dir: string, maxBytes: number): Promise<ReceivedFile[]> {
   const type = request.headers.get('content-type') ?? ''
@@ -35,11 +37,26 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
     `A file is larger than the ${Math.round(maxBytes / 1048576)} MB limit for manuals (KB_MAX_UPLOAD_MB).`,
     { field: 'file' },
   )
-  if (declared > maxBytes * MAX_FILES) throw tooLarge
+  if (declared > maxBytes * LIMITS.documentsPerUpload) throw tooLarge
+  const tooMany = new ApiError(
+    'payload_too_large',
+    `Send at most ${LIMITS.documentsPerUpload} files in one upload (and no other form fields).`,
+    { field: 'file' },
+  )
   const files: (ReceivedFile & { head: Buffer; truncated: boolean })[] = []
   const writes: Promise<void>[] = []
   try {
     const parser = multipartParser(type, maxBytes)
+    // Past a limit busboy would read on and drop the rest: the upload ends there instead, so a
+    // part without end or a form of endless parts is not read for ever.
+    const parts: Readable[] = []
+    const stop = (error: ApiError) => {
+      for (const part of parts) part.destroy(error)
+      parser.destroy(error)
+    }
+    parser.on('filesLimit', () => stop(tooMany))
+    parser.on('partsLimit', () => stop(tooMany))
+    parser.on('fieldsLimit', () => stop(tooMany))
     parser.on('file', (field, stream, rawName) => {
       if (field !== 'file') {
         stream.resume()
@@ -55,6 +72,7 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
         truncated: false,
       }
       files.push(file)
+      parts.push(stream)
       const hash = createHash('sha256')
       stream.on('data', (chunk: Buffer) => {
         hash.update(chunk)
@@ -63,6 +81,7 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
       })
       stream.on('limit', () => {
         file.truncated = true
+        stop(tooLarge)
       })
       writes.push(
         pipeline(stream, fs.createWriteStream(file.tempPath)).then(() => {
@@ -73,7 +92,7 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
     if (!request.body) throw unreadable(null)
     await pipeline(Readable.fromWeb(request.body as import('node:stream/web').ReadableStream), parser).catch(
       (cause: unknown) => {
-        throw unreadable(cause)
+        throw cause instanceof ApiError ? cause : unreadable(cause)
       },
     )
     await Promise.all(writes)
@@ -108,7 +127,11 @@ const unreadable = (cause: unknown) =>
 /** Busboy refuses a multipart type without its boundary as it starts: that is the sender's fault, a 400. */
 function multipartParser(type: string, maxBytes: number) {
   try {
-    return Busboy({ headers: { 'content-type': type }, limits: { fileSize: maxBytes, files: MAX_FILES } })
+    const files = LIMITS.documentsPerUpload
+    return Busboy({
+      headers: { 'content-type': type },
+      limits: { fileSize: maxBytes, files, parts: files + FIELDS, fields: FIELDS, fieldSize: 64 * 1024 },
+    })
   } catch (cause) {
     throw new ApiError('bad_request', 'A multipart upload needs its boundary in the Content-Type header.', { cause })
   }

@@ -1,4 +1,4 @@
-import { documentAnswerSchema, documentListSchema, type Expert } from '@mw/sync-protocol'
+import { documentAnswerSchema, documentListSchema, type Expert, type KbDocument, LIMITS } from '@mw/sync-protocol'
 import { apiFetch, apiRequest } from '../../lib/api-client.ts'
 
 /**
@@ -11,11 +11,19 @@ const files = (list: File[]) => {
   return body
 }
 
-export const uploadDocuments = (tenant: string, expert: Expert, list: File[]) =>
-  apiRequest('POST', `/api/t/${tenant}/experts/${expert}/documents`, documentListSchema, {
-    body: files(list),
-    idempotencyKey: crypto.randomUUID(),
-  })
+/** Uploads the manuals, LIMITS.documentsPerUpload to a request, one request after the other. */
+export async function uploadDocuments(tenant: string, expert: Expert, list: File[]) {
+  const documents: KbDocument[] = []
+  for (let start = 0; start < list.length; start += LIMITS.documentsPerUpload) {
+    const batch = list.slice(start, start + LIMITS.documentsPerUpload)
+    const answer = await apiRequest('POST', `/api/t/${tenant}/experts/${expert}/documents`, documentListSchema, {
+      body: files(batch),
+      idempotencyKey: crypto.randomUUID(),
+    })
+    documents.push(...answer.documents)
+  }
+  return { documents }
+}
 
 export const replaceDocumentFile = (tenant: string, id: string, file: File) =>
   apiRequest('PUT', `/api/t/${tenant}/documents/${id}/file`, documentAnswerSchema, {
