@@ -15,7 +15,10 @@
  * validation sets again with an aside a technician adds (a vessel's or customer's name, a place,
  * a model or a job number): how often that alone turns an answer into "nothing relevant" (the
  * names of the tenant's vessels are left out of a question). `-- --postgres` runs the same on PostgreSQL
- * (a throwaway cluster), to compare its full-text ranking with SQLite's.
+ * (a throwaway cluster), to compare its full-text ranking with SQLite's. `-- --own` asks each set
+ * instead of an expert in a tenant of its own holding only that set's documents (those its questions
+ * name) beside the starter packs, as a new customer's workspace has: the small knowledge base.
+ * Both print the totals over every set.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -26,6 +29,7 @@ import { caseVessels } from '../src/db/queries/cases.ts'
 import { ingestFile } from '../src/experts/ingest.ts'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
 import { retrieve } from '../src/experts/retrieve.ts'
+import { createTenant } from '../src/seed/seed.ts'
 import { benchDatabaseFromArgs, benchDeps, percentile } from './bench-db.ts'
 
 interface CorpusCase {
@@ -44,6 +48,7 @@ interface PackCase {
 const here = import.meta.dirname
 const corpusDir = path.join(here, 'eval-corpus')
 const verbose = process.argv.includes('--verbose')
+const own = process.argv.includes('--own')
 const { db, kind, close } = await benchDatabaseFromArgs()
 console.log(`Database: ${kind}`)
 const deps = benchDeps(db)
@@ -64,8 +69,23 @@ async function loadCorpus(tenant: string, files: string[]) {
 // the NMEA2000 library that three of the first set's PDFs cover too, and would answer the first
 // set's questions under other names than the ones those questions expect.
 const SIXTH = 'harbor'
-await loadCorpus('demo', documentsIn(corpusDir))
-await loadCorpus(SIXTH, [...documentsIn(corpusDir), ...documentsIn(path.join(corpusDir, 'sixth'))])
+const everyDocument = [...documentsIn(corpusDir), ...documentsIn(path.join(corpusDir, 'sixth'))]
+const readCases = (file: string) => JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[]
+if (!own) {
+  await loadCorpus('demo', documentsIn(corpusDir))
+  await loadCorpus(SIXTH, everyDocument)
+}
+/** With `--own`: a new tenant holding the starter packs and the documents the set's questions name. */
+async function ownTenant(file: string) {
+  const tenant = `own-${file.replace(/\W+/g, '-')}`.slice(0, 40)
+  const named = new Set(readCases(file).flatMap((c) => c.docs ?? []))
+  await createTenant(db, tenant, `Own documents of ${file}`)
+  await loadCorpus(
+    tenant,
+    everyDocument.filter((doc) => named.has(path.basename(doc))),
+  )
+  return tenant
+}
 
 const pct = (n: number, of: number) => (of === 0 ? 'n/a' : (n / of).toFixed(2))
 const latencies: number[] = []
@@ -76,8 +96,10 @@ async function timedRetrieve(expert: Expert, question: string, tenant = 'demo') 
   return retrieval
 }
 
-async function evaluate(label: string, file: string, tenant = 'demo') {
-  const cases = JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[]
+const totals = { answerable: 0, hits: 0, reciprocal: 0, factFound: 0, falseNothing: 0, unanswerable: 0, saidSo: 0 }
+async function evaluate(label: string, file: string, corpusTenant = 'demo') {
+  const tenant = own ? await ownTenant(file) : corpusTenant
+  const cases = readCases(file)
   const latenciesBefore = latencies.length
   let answerable = 0
   let hits = 0
@@ -118,6 +140,8 @@ async function evaluate(label: string, file: string, tenant = 'demo') {
     )
     if (verbose && !fact) console.log(answer.replace(/^/gm, '      '))
   }
+  const counts = { answerable, hits, reciprocal, factFound, falseNothing, unanswerable, saidSo }
+  for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += counts[key]
   const times = latencies.slice(latenciesBefore)
   console.log(
     `\n${label} (${answerable} answerable, ${unanswerable} unanswerable): recall@${TOP_K} ${pct(hits, answerable)}, MRR ${pct(reciprocal, answerable)}, page@${TOP_K} ${pct(pageHits, withPage)} (${withPage} with a page), fact in answer ${pct(factFound, answerable)}, false nothing ${pct(falseNothing, answerable)}, unanswerable said so ${pct(saidSo, unanswerable)}, retrieval p50 ${percentile(times, 50).toFixed(1)} ms / p95 ${percentile(times, 95).toFixed(1)} ms\n`,
@@ -130,6 +154,13 @@ await evaluate('Real documents, holdout set', 'questions-holdout.json')
 await evaluate('Real documents, fresh set', 'questions-fresh.json')
 await evaluate('Real documents, unseen set', 'questions-unseen.json')
 await evaluate('Real documents, sixth set', 'questions-sixth.json', SIXTH)
+console.log(
+  `All sets${own ? ', each in its own tenant' : ''} (${totals.answerable} answerable, ${totals.unanswerable} unanswerable): recall@${TOP_K} ${pct(totals.hits, totals.answerable)}, MRR ${pct(totals.reciprocal, totals.answerable)}, fact in answer ${pct(totals.factFound, totals.answerable)}, false nothing ${totals.falseNothing} (${pct(totals.falseNothing, totals.answerable)}), unanswerable said so ${totals.saidSo} (${pct(totals.saidSo, totals.unanswerable)})\n`,
+)
+if (own) {
+  await close()
+  process.exit(0)
+}
 
 const ASIDES = [
   ' on the Sea Breeze',
@@ -146,7 +177,7 @@ const ASIDES = [
 ]
 const vessels = await caseVessels(db, 'demo')
 const answerableCases = ['questions.json', 'questions-validation.json']
-  .flatMap((file) => JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[])
+  .flatMap(readCases)
   .filter((c) => !c.unanswerable)
 const asideFigures: string[] = []
 for (const aside of ASIDES) {
