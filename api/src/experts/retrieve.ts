@@ -35,6 +35,7 @@ import {
 } from '../db/queries/knowledge.ts'
 import { expertSynonyms } from '../db/queries/synonyms.ts'
 import type { DenseHit } from '../embeddings/dense-search.ts'
+import { everydayShare } from './everyday.ts'
 import { poolForms } from './search-terms.ts'
 
 export type { Retrieval }
@@ -83,6 +84,7 @@ export async function retrieve(
     ...(await expertCounts(db, tenant, expert)),
     documentFrequency: (stem) => frequencies.get(stem) ?? 0,
     holders: (stem) => holding.get(stem) ?? none,
+    everyday: everydayShare,
   }
   const forms = poolForms(terms, stats)
   const lexical = forms ? await searchPassages(db, tenant, expert, forms, POOL_SIZE) : []

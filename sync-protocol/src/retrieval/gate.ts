@@ -56,6 +56,8 @@ export interface TermStats {
   documentFrequency: (stem: string) => number
   /** The documents holding a stem (asked for the words of the units a question names, subject.ts). */
   holders: (stem: string) => ReadonlySet<string>
+  /** The share of passages of everyday English holding a stem (on the server; none on the device). */
+  everyday?: (stem: string) => number
 }
 
 export interface Retrieval {
@@ -83,8 +85,11 @@ const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >
  * model code no manual names ("DF140"): the manuals do not cover that unit. So does a name of one
  * word only one passage holds ("for my customer Johnson", in some manual's credits): at that
  * passage's rarity it would outweigh the rest of the question. A bare number no passage holds (a
- * job number) or one very long token (a hash) weighs nothing.
+ * job number) or one very long token (a hash) weighs nothing. An everyday English word no passage
+ * holds ("nobody", "eats") weighs no more than if EVERYDAY_PASSAGES passages of everyday English
+ * had been among the manuals': a small knowledge base leaves out much of how people talk.
  */
+const EVERYDAY_PASSAGES = 1000
 interface Weighting {
   weights: number[]
   /** Terms some passage holds. */
@@ -115,8 +120,14 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
   const unknown = Math.max(average, idf(1) / 2)
   const specificFloor = idf(Math.max(1, n * 0.1))
+  const everyday = (term: QueryTerm) =>
+    Math.max(0, ...term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.everyday?.(s) ?? 0))))
+  const unknownWeight = (term: QueryTerm) => Math.min(unknown, idf(EVERYDAY_PASSAGES * everyday(term)))
   // A job number or a pasted hash says nothing about the topic.
-  const weights = raw.map((w, i) => w ?? (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '') ? 0 : unknown))
+  const weights = raw.map((w, i) => {
+    const term = terms[i] as QueryTerm
+    return w ?? (known.length > 0 && isBareNumberOrHash(term.word) ? 0 : unknownWeight(term))
+  })
   return {
     weights,
     total: weights.reduce((a, b) => a + b, 0) || 1,
