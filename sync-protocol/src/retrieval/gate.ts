@@ -77,6 +77,8 @@ export interface Retrieval {
 
 const formStems = (form: string) => tokens(form)
 const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >= 14
+/** How many passages of everyday English a word no manual holds is weighed as if they were among them. */
+const EVERYDAY_PASSAGES = 1000
 
 /**
  * Weight of a term: the IDF of its commonest spelling. A word no passage holds (a model the
@@ -89,7 +91,6 @@ const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >
  * holds ("nobody", "eats") weighs no more than if EVERYDAY_PASSAGES passages of everyday English
  * had been among the manuals': a small knowledge base leaves out much of how people talk.
  */
-const EVERYDAY_PASSAGES = 1000
 interface Weighting {
   weights: number[]
   /** Terms some passage holds. */
@@ -124,10 +125,9 @@ function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     Math.max(0, ...term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.everyday?.(s) ?? 0))))
   const unknownWeight = (term: QueryTerm) => Math.min(unknown, idf(EVERYDAY_PASSAGES * everyday(term)))
   // A job number or a pasted hash says nothing about the topic.
-  const weights = raw.map((w, i) => {
-    const term = terms[i] as QueryTerm
-    return w ?? (known.length > 0 && isBareNumberOrHash(term.word) ? 0 : unknownWeight(term))
-  })
+  const weights = terms.map(
+    (term, i) => raw[i] ?? (known.length > 0 && isBareNumberOrHash(term.word) ? 0 : unknownWeight(term)),
+  )
   return {
     weights,
     total: weights.reduce((a, b) => a + b, 0) || 1,
