@@ -17,7 +17,10 @@
  * validation sets again with an aside a technician adds (a vessel's or customer's name, a place,
  * a model or a job number): how often that alone turns an answer into "nothing relevant" (the
  * names of the tenant's vessels are left out of a question). `-- --postgres` runs the same on PostgreSQL
- * (a throwaway cluster), to compare its full-text ranking with SQLite's.
+ * (a throwaway cluster), to compare its full-text ranking with SQLite's. `-- --own` asks each set
+ * instead of an expert in a tenant of its own holding only that set's documents (those its questions
+ * name) beside the starter packs, as a new customer's workspace has: the small knowledge base.
+ * Both print the totals over every set.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -47,6 +50,7 @@ interface PackCase {
 const here = import.meta.dirname
 const corpusDir = path.join(here, 'eval-corpus')
 const verbose = process.argv.includes('--verbose')
+const own = process.argv.includes('--own')
 const { db, kind, close } = await benchDatabaseFromArgs()
 console.log(`Database: ${kind}`)
 const deps = benchDeps(db)
@@ -71,10 +75,25 @@ async function loadCorpus(tenant: string, files: string[]) {
 const SIXTH = 'harbor'
 const SEVENTH = 'cove'
 const sixthCorpus = [...documentsIn(corpusDir), ...documentsIn(path.join(corpusDir, 'sixth'))]
-await loadCorpus('demo', documentsIn(corpusDir))
-await loadCorpus(SIXTH, sixthCorpus)
-await createTenant(db, SEVENTH, 'Cove Marine Electronics')
-await loadCorpus(SEVENTH, [...sixthCorpus, ...documentsIn(path.join(corpusDir, 'seventh'))])
+const everyDocument = [...sixthCorpus, ...documentsIn(path.join(corpusDir, 'seventh'))]
+const readCases = (file: string) => JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[]
+if (!own) {
+  await loadCorpus('demo', documentsIn(corpusDir))
+  await loadCorpus(SIXTH, sixthCorpus)
+  await createTenant(db, SEVENTH, 'Cove Marine Electronics')
+  await loadCorpus(SEVENTH, everyDocument)
+}
+/** With `--own`: a new tenant holding the starter packs and the documents the set's questions name. */
+async function ownTenant(file: string) {
+  const tenant = `own-${file.replace(/\W+/g, '-')}`.slice(0, 40)
+  const named = new Set(readCases(file).flatMap((c) => c.docs ?? []))
+  await createTenant(db, tenant, `Own documents of ${file}`)
+  await loadCorpus(
+    tenant,
+    everyDocument.filter((doc) => named.has(path.basename(doc))),
+  )
+  return tenant
+}
 
 const pct = (n: number, of: number) => (of === 0 ? 'n/a' : (n / of).toFixed(2))
 const latencies: number[] = []
@@ -85,8 +104,10 @@ async function timedRetrieve(expert: Expert, question: string, tenant = 'demo') 
   return retrieval
 }
 
-async function evaluate(label: string, file: string, tenant = 'demo') {
-  const cases = JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[]
+const totals = { answerable: 0, hits: 0, reciprocal: 0, factFound: 0, falseNothing: 0, unanswerable: 0, saidSo: 0 }
+async function evaluate(label: string, file: string, corpusTenant = 'demo') {
+  const tenant = own ? await ownTenant(file) : corpusTenant
+  const cases = readCases(file)
   const latenciesBefore = latencies.length
   let answerable = 0
   let hits = 0
@@ -127,6 +148,8 @@ async function evaluate(label: string, file: string, tenant = 'demo') {
     )
     if (verbose && !fact) console.log(answer.replace(/^/gm, '      '))
   }
+  const counts = { answerable, hits, reciprocal, factFound, falseNothing, unanswerable, saidSo }
+  for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += counts[key]
   const times = latencies.slice(latenciesBefore)
   console.log(
     `\n${label} (${answerable} answerable, ${unanswerable} unanswerable): recall@${TOP_K} ${pct(hits, answerable)}, MRR ${pct(reciprocal, answerable)}, page@${TOP_K} ${pct(pageHits, withPage)} (${withPage} with a page), fact in answer ${pct(factFound, answerable)}, false nothing ${pct(falseNothing, answerable)}, unanswerable said so ${pct(saidSo, unanswerable)}, retrieval p50 ${percentile(times, 50).toFixed(1)} ms / p95 ${percentile(times, 95).toFixed(1)} ms\n`,
@@ -140,6 +163,13 @@ await evaluate('Real documents, fresh set', 'questions-fresh.json')
 await evaluate('Real documents, unseen set', 'questions-unseen.json')
 await evaluate('Real documents, sixth set', 'questions-sixth.json', SIXTH)
 await evaluate('Real documents, seventh set', 'questions-seventh.json', SEVENTH)
+console.log(
+  `All sets${own ? ', each in its own tenant' : ''} (${totals.answerable} answerable, ${totals.unanswerable} unanswerable): recall@${TOP_K} ${pct(totals.hits, totals.answerable)}, MRR ${pct(totals.reciprocal, totals.answerable)}, fact in answer ${pct(totals.factFound, totals.answerable)}, false nothing ${totals.falseNothing} (${pct(totals.falseNothing, totals.answerable)}), unanswerable said so ${totals.saidSo} (${pct(totals.saidSo, totals.unanswerable)})\n`,
+)
+if (own) {
+  await close()
+  process.exit(0)
+}
 
 const ASIDES = [
   ' on the Sea Breeze',
@@ -156,7 +186,7 @@ const ASIDES = [
 ]
 const vessels = await caseVessels(db, 'demo')
 const answerableCases = ['questions.json', 'questions-validation.json']
-  .flatMap((file) => JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[])
+  .flatMap(readCases)
   .filter((c) => !c.unanswerable)
 const asideFigures: string[] = []
 for (const aside of ASIDES) {
