@@ -7,12 +7,33 @@ const TARGET_WORDS = 120
 const MAX_WORDS = 200
 /** A lead-in longer than this is a paragraph of its own, not a line introducing the next. */
 const MAX_LEAD_WORDS = 40
+/**
+ * Characters of a passage at most, whatever its words: text without spaces (a long hash, a
+ * base64 blob, a file of dots) counts few words however long it is, and one passage of megabytes
+ * would be read whole at every question it comes up for.
+ */
+const MAX_CHARS = 8000
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 
-function addPart(passage: { parts: string[]; words: number }, part: string) {
+function addPart(passage: { parts: string[]; words: number; chars: number }, part: string) {
   passage.parts.push(part)
   passage.words += wordCount(part)
+  passage.chars += part.length
+}
+
+/** A piece over MAX_CHARS in pieces of at most that, cut at a space in its second half when there is one. */
+function cutLong(text: string): string[] {
+  const pieces: string[] = []
+  let rest = text
+  while (rest.length > MAX_CHARS) {
+    const space = rest.lastIndexOf(' ', MAX_CHARS)
+    const end = space > MAX_CHARS / 2 ? space : MAX_CHARS
+    pieces.push(rest.slice(0, end).trim())
+    rest = rest.slice(end)
+  }
+  if (rest.trim()) pieces.push(rest.trim())
+  return pieces
 }
 
 /**
@@ -23,7 +44,8 @@ function addPart(passage: { parts: string[]; words: number }, part: string) {
  */
 export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
   const passages: NewPassage[] = []
-  let current: { section: string | null; page: number | null; parts: string[]; words: number } | null = null
+  let current: { section: string | null; page: number | null; parts: string[]; words: number; chars: number } | null =
+    null
   const flush = () => {
     if (current && current.parts.length > 0) {
       passages.push({
@@ -36,7 +58,8 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
     current = null
   }
   for (const paragraph of paragraphs) {
-    for (const piece of paragraph.verbatim ? splitLines(paragraph.text) : splitLong(paragraph.text)) {
+    const pieces = paragraph.verbatim ? splitLines(paragraph.text) : splitLong(paragraph.text)
+    for (const piece of pieces.flatMap(cutLong)) {
       const words = wordCount(piece)
       const sameSpot = current && current.section === paragraph.section && current.page === paragraph.page
       // A line ending in ':' ("To clear the alarm, send:") leads on to what follows: it is not
@@ -47,11 +70,12 @@ export function chunkParagraphs(paragraphs: Paragraph[]): NewPassage[] {
       const full =
         current &&
         (current.words + words > MAX_WORDS ||
+          current.chars + piece.length > MAX_CHARS ||
           (!leadsOn && current.words >= TARGET_WORDS / 2 && current.words + words > TARGET_WORDS))
       if (!current || !sameSpot || full) {
         const carried = leadsOn && current && current.parts.length > 1 ? current.parts.pop() : undefined
         flush()
-        current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0 }
+        current = { section: paragraph.section, page: paragraph.page, parts: [], words: 0, chars: 0 }
         // A passage that starts inside a table says what its columns are.
         if (paragraph.header) addPart(current, paragraph.header)
         if (carried) addPart(current, carried)

@@ -4,6 +4,7 @@
  * well within the test's time limit.
  */
 import { describe, expect, it } from 'vitest'
+import { chunkParagraphs } from '../chunk.ts'
 import { parseDocument } from '../parse-document.ts'
 
 const enc = (text: string) => new TextEncoder().encode(text)
@@ -32,6 +33,32 @@ describe('hostile text files', () => {
     },
     // Its rows once overflowed the stack: slow machines get more time for the work itself.
     4 * LIMIT_MS,
+  )
+
+  it(
+    'cuts text without spaces into passages of at most 8,000 characters (a 10 MB one was one passage)',
+    async () => {
+      const parsed = await parseDocument('blob.txt', enc(`Key: ${'A'.repeat(10_000_000)}`))
+      const passages = chunkParagraphs(parsed.paragraphs)
+      expect(passages.length).toBeGreaterThanOrEqual(1250)
+      expect(Math.max(...passages.map((p) => p.text.length))).toBeLessThanOrEqual(8000)
+      expect(
+        passages
+          .map((p) => p.text)
+          .join('')
+          .replaceAll(' ', ''),
+      ).toBe(`Key:${'A'.repeat(10_000_000)}`)
+    },
+    LIMIT_MS,
+  )
+
+  it(
+    'reads a line of 2,000,000 list marks ("1. 1. 1.") as one list item, not 2,000,000 nested lists',
+    async () => {
+      const parsed = await parseDocument('marks.md', enc(`${'1. '.repeat(2_000_000)}Tighten the gland nut.`))
+      expect(parsed.paragraphs.map((p) => p.text).join(' ')).toContain('Tighten the gland nut.')
+    },
+    LIMIT_MS,
   )
 
   it(

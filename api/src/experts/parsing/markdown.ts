@@ -168,9 +168,12 @@ const frontMatterTitle = (markdown: string) =>
 
 /**
  * Lists and quotes nested no deeper than any manual nests them (64 columns of indent: 32 list
- * levels; 32 quotes): marked's time grows with the cube of a list's depth (1 MB of a 1,000-deep
- * list took 12 s, 25 MB ran out of memory) and each quote level is a call deeper (a few thousand
- * overflow the stack).
+ * levels; 32 quotes; 8 list marks opening one line, "1. 1. 1."): marked's time grows with the
+ * cube of a list's depth (1 MB of a 1,000-deep list took 12 s, 25 MB ran out of memory, 6 MB of
+ * "1. " took 27 s and failed) and each quote level is a call deeper (a few thousand overflow the stack).
  */
 const shallow = (markdown: string) =>
-  markdown.replace(/^([ \t]{64})[ \t]+/gm, '$1').replace(/^((?:[ \t]{0,3}>){32})(?:[ \t]{0,3}>)+/gm, '$1')
+  markdown
+    .replace(/^([ \t]{64})[ \t]+/gm, '$1')
+    .replace(/^((?:[ \t]{0,3}>){32})(?:[ \t]{0,3}>)+/gm, '$1')
+    .replace(/^([ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+){8})(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)+/gm, '$1')
