@@ -6,10 +6,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { errorBodySchema } from '@mw/sync-protocol'
 import { describe, expect, it } from 'vitest'
-import { documentsKit, enc, form } from '../test/documents-kit.ts'
+import { documentsKit, enc, encoded } from '../test/documents-kit.ts'
 import { fingerprint } from '../test/http.ts'
 
-const { t, admin } = await documentsKit()
+const { t, admin, upload } = await documentsKit()
 const MB = 1024 * 1024
 
 /** A multipart body sent in pieces (no Content-Length), `chunks` pieces of 64 KB after `head`; counts what was read. */
@@ -42,15 +42,6 @@ const send = (body: ReadableStream<Uint8Array> | ArrayBuffer, type: string) =>
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit)
 
-/**
- * A form's bytes and type, read whole first: refused mid-way, a FormData streamed in-process
- * throws in undici when its stream is cancelled (a browser's upload has no such stream here).
- */
-async function encoded(body: FormData): Promise<[ArrayBuffer, string]> {
-  const res = new Response(body)
-  return [await res.arrayBuffer(), res.headers.get('content-type') ?? '']
-}
-
 async function refused(res: Response, message: RegExp) {
   expect(res.status).toBe(413)
   expect(errorBodySchema.parse(await res.json()).error.message).toMatch(message)
@@ -70,7 +61,7 @@ describe('uploads past their limits', () => {
   it('refuses more files than one upload takes, rather than keeping some and dropping the rest', async () => {
     const before = await fingerprint(t.db)
     const files = Array.from({ length: 21 }, (_, i) => ({ fileName: `m${i}.md`, bytes: enc(`# M${i}\n\nText.`) }))
-    await refused(await send(...(await encoded(form(files)))), /at most 20 files/)
+    await refused(await upload(files), /at most 20 files/)
     expect(await fingerprint(t.db)).toBe(before)
   })
 
@@ -79,7 +70,8 @@ describe('uploads past their limits', () => {
     const body = new FormData()
     body.append('file', new File([enc('# A\n\nText.')], 'a.md'))
     for (let i = 0; i < 100; i++) body.append(`note${i}`, 'x')
-    await refused(await send(...(await encoded(body))), /at most 20 files/)
+    const { body: bytes, type } = await encoded(body)
+    await refused(await send(bytes, type), /at most 20 files/)
     expect(await fingerprint(t.db)).toBe(before)
   })
 })

@@ -14,16 +14,28 @@ export function form(parts: Part[]) {
   return body
 }
 
+/**
+ * A form's bytes and Content-Type, read whole first. The server stops reading an upload where it
+ * passes a limit, and a FormData streamed in-process then throws in undici as its stream is
+ * cancelled, after the test (a browser's upload is not such a stream).
+ */
+export async function encoded(body: FormData): Promise<{ body: ArrayBuffer; type: string }> {
+  const res = new Response(body)
+  return { body: await res.arrayBuffer(), type: res.headers.get('content-type') ?? '' }
+}
+
 /** A test app with small document limits, signed-in members, and the calls the document tests make. */
 export async function documentsKit() {
   const t = await createTestApp({}, { KB_MAX_PAGES: '5', KB_MAX_UPLOAD_MB: '1' })
   const admin = await t.signIn('admin@demo.local')
-  const upload = (parts: Part[], cookie = admin, expert = 'furuno', tenant = 'demo') =>
-    t.app.request(`/api/t/${tenant}/experts/${expert}/documents`, {
+  const upload = async (parts: Part[], cookie = admin, expert = 'furuno', tenant = 'demo') => {
+    const { body, type } = await encoded(form(parts))
+    return t.app.request(`/api/t/${tenant}/experts/${expert}/documents`, {
       method: 'POST',
-      headers: { cookie },
-      body: form(parts),
+      headers: { cookie, 'content-type': type },
+      body,
     })
+  }
   const get = (p: string, cookie = admin, headers: Record<string, string> = {}) =>
     t.app.request(`/api/t/demo${p}`, { headers: { cookie, ...headers } })
   /** Uploads, waits for processing, and answers the documents as they ended. */
