@@ -31,6 +31,22 @@ describe('the built-in answerer', () => {
     expect(text).toContain('SERIALKISSPOLL')
   })
 
+  it('quotes a sentence that opens with "This" or "It" with the sentence it points back to', () => {
+    const text = answer(
+      ['cpld', 'update'],
+      [
+        source(
+          1,
+          'Open a terminal. Flash the latest firmware image with hackrf_spiflash. ' +
+            'This also brings the CPLD up to date, so no separate CPLD update is needed. Close the terminal.',
+        ),
+      ],
+    )
+    expect(text).toContain('Flash the latest firmware image with hackrf_spiflash.')
+    expect(text).toContain('This also brings the CPLD up to date')
+    expect(text).not.toContain('Open a terminal.')
+  })
+
   it('reads a sentence under its section heading: a command under the heading that names the problem', () => {
     const text = answer(
       ['white', 'screen', 'install'],

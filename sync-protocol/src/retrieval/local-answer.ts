@@ -102,6 +102,9 @@ function coverage(text: string, forms: string[][][], weights: number[]): number 
 
 type Scored = Unit & { own: number; score: number }
 
+/** A sentence that opens by pointing at the one before it ("This", "These", "It", "They"). */
+const refersBack = (unit: Unit) => !unit.block && /^(this|these|that|those|it|they|such)\b/i.test(unit.text)
+
 /** A line that ends in ':', or a paragraph that stops mid-sentence, goes on in what follows it. */
 const leadsOn = (unit: Unit) =>
   unit.text.endsWith(':') || (!unit.block && !isRow(unit.text) && /[\p{L}\d]$/u.test(unit.text))
@@ -149,6 +152,9 @@ function pick(all: Scored[], max: number): string[] {
     // "Start the port using:" or "The configuration is located at" is answered by what follows it.
     const next = all[unit.order + 1]
     if (next && leadsOn(unit)) addWhole(next, true)
+    // "This is done by …" says what it is about in the sentence before it.
+    const before = all[unit.order - 1]
+    if (before && refersBack(unit) && !before.block && !isRow(before.text)) addWhole(before, true)
   }
   return [...chosen].sort((a, b) => a - b).map((order) => all[order]?.text ?? '')
 }
