@@ -43,7 +43,7 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
     `Send at most ${LIMITS.documentsPerUpload} files in one upload (and no other form fields).`,
     { field: 'file' },
   )
-  const files: (ReceivedFile & { head: Buffer; truncated: boolean })[] = []
+  const files: (ReceivedFile & { head: Buffer })[] = []
   const writes: Promise<void>[] = []
   try {
     const parser = multipartParser(type, maxBytes)
@@ -69,7 +69,6 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
         sha256: '',
         tempPath: tempPath(dir),
         head: Buffer.alloc(0),
-        truncated: false,
       }
       files.push(file)
       parts.push(stream)
@@ -79,10 +78,7 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
         file.size += chunk.length
         if (file.head.length < HEAD_BYTES) file.head = Buffer.concat([file.head, chunk]).subarray(0, HEAD_BYTES)
       })
-      stream.on('limit', () => {
-        file.truncated = true
-        stop(tooLarge)
-      })
+      stream.on('limit', () => stop(tooLarge))
       writes.push(
         pipeline(stream, fs.createWriteStream(file.tempPath)).then(() => {
           file.sha256 = hash.digest('hex')
@@ -100,7 +96,6 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
       throw new ApiError('invalid_input', 'Choose at least one file (multipart parts named "file").', { field: 'file' })
     }
     for (const file of files) {
-      if (file.truncated) throw tooLarge
       const fileName = cleanFileName(file.fileName)
       if (!fileName)
         throw new ApiError('invalid_input', 'A file has no usable name. Rename it and try again.', { field: 'file' })
@@ -113,7 +108,7 @@ export async function receiveFiles(request: Request, dir: string, maxBytes: numb
         throw new ApiError('unsupported_media_type', WRONG_CONTENT(fileName), { field: 'file' })
       }
     }
-    return files.map(({ head: _head, truncated: _truncated, ...file }) => file)
+    return files.map(({ head: _head, ...file }) => file)
   } catch (error) {
     await Promise.allSettled(writes)
     for (const file of files) fs.rmSync(file.tempPath, { force: true })

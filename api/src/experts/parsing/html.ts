@@ -98,6 +98,12 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
       term = null
     } else emit(text)
   }
+  /** The text written since the last block, as one line; the next block starts empty. */
+  const takeLines = () => {
+    const text = lines.join(' ').replace(/\s+/g, ' ').trim()
+    lines = ['']
+    return text
+  }
   let inPageLinks = { open: false, text: false, other: false }
   const write = (text: string) => {
     if (pre !== null) pre += text
@@ -201,8 +207,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
         const level = HEADING.exec(name)?.[1]
         if (depth + 1 === labelDepth) {
           // "Tip" leads the note it titles ("Tip: …"), as a definition's term does, not a paragraph of its own.
-          term = lines.join(' ').replace(/\s+/g, ' ').trim().replace(/:$/, '') || null
-          lines = ['']
+          term = takeLines().replace(/:$/, '') || null
           labelDepth = 0
         } else if (level && heading) {
           const text = heading.text.replace(/\s+/g, ' ').trim()
@@ -238,8 +243,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           for (const p of tableParagraphs(tidy, { section: outline.path, page: null })) paragraphs.push(p)
           flush()
         } else if (name === 'dt') {
-          term = lines.join(' ').replace(/\s+/g, ' ').trim()
-          lines = ['']
+          term = takeLines()
         } else if ((BLOCKS.has(name) || level) && cell === null && pre === null) flush()
       },
     },

@@ -39,8 +39,8 @@ export function runningLines(pages: PdfLine[][]): Set<string> {
  * a word with no space between (ConTeXt's "97Font structure"): its folio, if any.
  */
 function folio(line: PdfLine): number | null {
-  const cells = line.text.split(' | ')
   if (line.text.length > 160) return null
+  const cells = line.text.split(' | ')
   const end = [cells[0], cells.at(-1)].find((cell) => /^\d{1,4}$/.test(cell ?? ''))
   if (end !== undefined) return Number(end)
   const glued = /^(\d{1,4})\p{L}{3}|\p{L}{3}(\d{1,4})$/u.exec(line.text)
@@ -91,9 +91,11 @@ export const withoutNumber = (text: string) => text.replace(/^\d+(\.\d+)*\.?(\s*
 export function isContentsPage(lines: PdfLine[], outline: Map<string, number>): boolean {
   const leaders = lines.filter((line) => TOC_LINE.test(line.text)).length
   if (leaders >= 3 && leaders >= lines.length * 0.4) return true
-  const withoutPage = lines.map((line) => line.text.replace(/(\s*\|)?\s*\d+$/, ''))
-  const forms = (text: string, i: number) => [text, withoutNumber(text), text.replaceAll(' | ', ' '), lines[i]?.text]
-  const entries = withoutPage.filter((text, i) => forms(text, i).some((form) => outline.has(shape(form ?? '')))).length
-  const numbers = withoutPage.filter((text) => !withoutNumber(text)).length
+  const withoutPage = (line: PdfLine) => line.text.replace(/(\s*\|)?\s*\d+$/, '')
+  const entries = lines.filter((line) => {
+    const bare = withoutPage(line)
+    return [line.text, bare, withoutNumber(bare), bare.replaceAll(' | ', ' ')].some((form) => outline.has(shape(form)))
+  }).length
+  const numbers = lines.filter((line) => !withoutNumber(withoutPage(line))).length
   return entries >= 5 && entries + numbers >= lines.length * 0.5
 }
