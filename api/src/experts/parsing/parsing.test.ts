@@ -239,6 +239,22 @@ describe('PDF tables keep their rows', () => {
       ['RSA | 127245 Rudder | Only one rudder', 'Sentence | PGN | Hint'],
     ])
   })
+  it('keeps a row whose wide first cell runs into the second apart from the row above', async () => {
+    const page = [
+      textAt(72, 700, 'WHA'),
+      textAt(120, 700, 'W-H Autopilots'),
+      textAt(72, 688, 'WMM Wait Manufacturing and Marine Sales'),
+      textAt(120, 676, 'Company'),
+      textAt(72, 664, 'WNG'),
+      textAt(120, 664, 'Winegard Company'),
+    ].join('\n')
+    const parsed = await parseDocument('codes.pdf', pdfOfStreams([page]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual([
+      'WHA | W-H Autopilots',
+      'WMM Wait Manufacturing and Marine Sales | Company',
+      'WNG | Winegard Company',
+    ])
+  })
 })
 
 describe('A passage that starts inside a table', () => {

@@ -223,3 +223,51 @@ describe('PDF numbered headings', () => {
     expect(paragraphs.at(-1)).toMatchObject({ section: '2.5 dump', text: expect.stringMatching(/^The dump command/) })
   })
 })
+
+describe('PDF pages set in two columns', () => {
+  // Lines 12 apart; each column written top to bottom, as LaTeX, LibreOffice and InDesign write them.
+  const column = (x: number, lines: string[]) => lines.map((text, i) => textAt(x, 700 - i * 12, text))
+  const left = [
+    'The gyro must be level before it is',
+    'started for the first time after a',
+    'haul-out, or the bearings wear fast.',
+    'Check the level with a machinist level',
+    'on the top plate, fore and aft first,',
+    'then across; shim the feet as needed.',
+    'Torque the mounting bolts to the value',
+    'in the installation drawing afterwards.',
+  ]
+  const right = [
+    'Seawater cooling is checked at every',
+    'service: open the strainer, clean the',
+    'basket and look for weed in the inlet.',
+    'A flow alarm at start-up usually means',
+    'the seacock was left closed after the',
+    'boat came back from the yard. Open it,',
+    'then clear the alarm on the display',
+    'and start the flywheel again.',
+  ]
+
+  it('reads one column, then the other, never as rows of a table', async () => {
+    const page = [...column(72, left), ...column(320, right)].join('\n')
+    const { paragraphs } = await parseDocument('manual.pdf', pdfOfStreams([page]))
+    const text = paragraphs.map((p) => p.text).join('\n')
+    expect(text).not.toContain(' | ')
+    expect(text).toContain('The gyro must be level before it is started for the first time after a haul-out')
+    expect(text).toContain('A flow alarm at start-up usually means the seacock was left closed')
+    expect(text.indexOf('installation drawing afterwards.')).toBeLessThan(text.indexOf('Seawater cooling'))
+  })
+
+  it('still reads a long table whose cells wrap, drawn a row at a time, as rows', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => [
+      textAt(72, 700 - i * 36, `E${10 + i} flow alarm on the`),
+      textAt(72, 688 - i * 36, 'seawater side'),
+      textAt(320, 700 - i * 36, `Open seacock ${i} and clean the`),
+      textAt(320, 688 - i * 36, 'strainer basket'),
+    ])
+    const { paragraphs } = await parseDocument('codes.pdf', pdfOfStreams([rows.flat().join('\n')]))
+    expect(paragraphs.map((p) => p.text)).toContain(
+      'E13 flow alarm on the seawater side | Open seacock 3 and clean the strainer basket',
+    )
+  })
+})

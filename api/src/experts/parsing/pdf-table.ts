@@ -5,17 +5,20 @@
  * within a line's spacing, or that go back up to the row's first line in a column further right,
  * are one group; a group whose first line holds two columns or more is a table row, rebuilt as
  * `cell | cell` with each cell's lines joined. A lower line written whole across the first column
- * and another starts the next row (a borderless table has a row a line). A contents entry (leaders,
+ * and another starts the next row (a borderless table has a row a line), though its first cell ran into
+ * the second; a second text column going back up is no cell (./pdf-columns.ts). A contents entry (leaders,
  * then its page number apart) is a line of its own: contents pages are dropped by their entries.
  */
 import type { PdfLine } from './pdf.ts'
+import { secondColumnStart } from './pdf-columns.ts'
 import { TOC_LINE } from './pdf-headings.ts'
 
 export interface Cell {
   x: number
   text: string
 }
-export type CellLine = PdfLine & { cells: Cell[] }
+/** A line with its pieces set apart, and where its last piece ends (null when the PDF gives no widths). */
+export type CellLine = PdfLine & { cells: Cell[]; right: number | null }
 
 /** A step down wider than this many times the type size ends a row: rows have padding, lines do not. */
 const ROW_STEP = 1.35
@@ -24,6 +27,11 @@ const NEAR = 2
 
 export function tableRows(lines: CellLine[]): PdfLine[] {
   const out: PdfLine[] = []
+  const left = (line: CellLine) => line.cells[0]?.x ?? 0
+  // On a page of two text columns, the second column's top is no wrapped cell of the first's lines.
+  const gutter = secondColumnStart(lines.map((line) => ({ left: left(line), right: line.right })))
+  const acrossGutter = (from: CellLine, to: CellLine) =>
+    gutter !== null && left(from) < gutter - NEAR && left(to) >= gutter - NEAR
   let group: CellLine[] = []
   for (const line of lines) {
     if (TOC_LINE.test(line.text)) {
@@ -37,7 +45,7 @@ export function tableRows(lines: CellLine[]): PdfLine[] {
       const top = Math.max(...group.map((l) => l.y))
       const step = last.y - line.y
       const down = step > NEAR && step <= Math.max(line.size, last.size) * ROW_STEP
-      const back = step <= NEAR && line.y <= top + NEAR && (line.cells[0]?.x ?? 0) > (first.cells[0]?.x ?? 0) + NEAR
+      const back = step <= NEAR && line.y <= top + NEAR && left(line) > left(first) + NEAR && !acrossGutter(first, line)
       // A row's lines are of one type size: a heading set close above a table is no part of its first row.
       const sameSize = Math.abs(line.size - last.size) <= Math.max(line.size, last.size) * 0.05
       if (!sameSize || (!down && !back)) {
@@ -71,10 +79,12 @@ function rebuild(group: CellLine[]): PdfLine[] {
       columns.findLastIndex((start) => start <= x + NEAR),
     )
   // A line written whole across the first column and another is a row of its own (a borderless
-  // table); lines of single cells on one baseline are the wrapped parts of the row above.
+  // table), though a wide first cell ran into the second with too small a gap to set them apart;
+  // lines of single cells on one baseline are the wrapped parts of the row above.
   const wholeRow = (line: CellLine) => {
     const used = new Set(line.cells.map((c) => column(c.x)))
-    return used.has(0) && used.size > 1
+    const across = line.right !== null && line.right > (columns[1] ?? Number.POSITIVE_INFINITY) + NEAR
+    return used.has(0) && (used.size > 1 || across)
   }
   const rows: { y: number; cells: string[][] }[] = []
   const sorted = [...group].sort((a, b) => b.y - a.y || (a.cells[0]?.x ?? 0) - (b.cells[0]?.x ?? 0))

@@ -45,7 +45,7 @@ const OVERPRINT = 0.25
 /** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
 const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
 
-type OpenLine = CellLine & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
+type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
 
 /**
  * What goes before a piece starting at `x`: a cell boundary, a space or nothing, measured from
@@ -126,7 +126,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
         const kept = cells.filter((c) => !/^\|[|\s]*$/.test(c.text))
         const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
         const mixed = line.fonts.size > 1 ? { mixed: true } : {}
-        return { text, y: line.y, size: line.size, font: line.font, ...mixed, cells: kept }
+        return { text, y: line.y, size: line.size, font: line.font, ...mixed, cells: kept, right: line.end }
       })
       .filter((line) => line.text.length > 0),
   )
