@@ -239,6 +239,26 @@ describe('PDF tables keep their rows', () => {
       ['RSA | 127245 Rudder | Only one rudder', 'Sentence | PGN | Hint'],
     ])
   })
+  it('puts back together a row whose short cells are drawn in the middle of its height', async () => {
+    // LibreOffice and Word centre a cell vertically: the option's name and default sit level with
+    // the middle of its description, and are written before and after it.
+    const page = [
+      textAt(72, 700, 'ignoreTimestamp'),
+      ...['Normally old data is ignored. By', 'setting this flag the local time', 'is used instead.'].map((text, i) =>
+        textAt(200, 712 - i * 12, text),
+      ),
+      textAt(420, 700, 'off'),
+      textAt(72, 660, 'sendData'),
+      textAt(200, 660, 'Send data towards SignalK.'),
+      textAt(420, 660, 'on'),
+    ].join('\n')
+    const parsed = await parseDocument('options.pdf', pdfOfStreams([page]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual([
+      'ignoreTimestamp | Normally old data is ignored. By setting this flag the local time is used instead. | off',
+      'sendData | Send data towards SignalK. | on',
+    ])
+  })
+
   it('keeps a row whose wide first cell runs into the second apart from the row above', async () => {
     const page = [
       textAt(72, 700, 'WHA'),

@@ -6,7 +6,8 @@
  * are one group; a group whose first line holds two columns or more is a table row, rebuilt as
  * `cell | cell` with each cell's lines joined. A lower line written whole across the first column
  * and another starts the next row (a borderless table has a row a line), though its first cell ran into
- * the second; a second text column going back up is no cell (./pdf-columns.ts). A contents entry (leaders,
+ * the second; a second text column going back up is no cell (./pdf-columns.ts). A short cell drawn in the
+ * middle of its row's height, before or after a taller one, is one row with it. A contents entry (leaders,
  * then its page number apart) is a line of its own: contents pages are dropped by their entries.
  */
 import type { PdfLine } from './pdf.ts'
@@ -26,17 +27,23 @@ const ROW_STEP = 1.35
 const NEAR = 2
 
 export function tableRows(lines: CellLine[]): PdfLine[] {
-  const out: PdfLine[] = []
   const left = (line: CellLine) => line.cells[0]?.x ?? 0
   // On a page of two text columns, the second column's top is no wrapped cell of the first's lines.
   const gutter = secondColumnStart(lines.map((line) => ({ left: left(line), right: line.right })))
   const acrossGutter = (from: CellLine, to: CellLine) =>
     gutter !== null && left(from) < gutter - NEAR && left(to) >= gutter - NEAR
+  const groups: CellLine[][] = []
+  // Lines that start a cell: a group's first, and each line going back up in a column further right.
+  const starts = new Set<CellLine>()
   let group: CellLine[] = []
+  const close = () => {
+    if (group.length > 0) groups.push(group)
+    group = []
+  }
   for (const line of lines) {
     if (TOC_LINE.test(line.text)) {
-      out.push(...rebuild(group), plain(line))
-      group = []
+      close()
+      groups.push([line])
       continue
     }
     const last = group.at(-1)
@@ -48,15 +55,55 @@ export function tableRows(lines: CellLine[]): PdfLine[] {
       const back = step <= NEAR && line.y <= top + NEAR && left(line) > left(first) + NEAR && !acrossGutter(first, line)
       // A row's lines are of one type size: a heading set close above a table is no part of its first row.
       const sameSize = Math.abs(line.size - last.size) <= Math.max(line.size, last.size) * 0.05
-      if (!sameSize || (!down && !back)) {
-        out.push(...rebuild(group))
-        group = []
-      }
+      if (!sameSize || (!down && !back)) close()
+      else if (back && beside(group, line)) starts.add(line)
     }
+    if (group.length === 0) starts.add(line)
     group.push(line)
   }
-  out.push(...rebuild(group))
+  close()
+  return withCentredCells(groups, acrossGutter).flatMap((g) => rebuild(g, starts))
+}
+
+/**
+ * A cell drawn in the middle of its row's height (word processors' spec tables): the cell before a
+ * taller one, as high as its middle, is one row with it; the streaming above only joins cells that
+ * start at the row's top. Only groups of one cell a line are joined, side by side left to right.
+ */
+function withCentredCells(groups: CellLine[][], acrossGutter: (from: CellLine, to: CellLine) => boolean) {
+  const out: CellLine[][] = []
+  for (const group of groups) {
+    const previous = out.at(-1)
+    if (previous && centredBeside(previous, group, acrossGutter)) out[out.length - 1] = [...previous, ...group]
+    else out.push(group)
+  }
   return out
+}
+
+/** A line starts right of where every line of a cell ends (a superscript's line goes on from its own). */
+function beside(cell: CellLine[], line: CellLine): boolean {
+  const ends = cell.map((l) => l.right ?? (l.cells[0]?.x ?? 0) + NEAR)
+  return (line.cells[0]?.x ?? 0) >= Math.max(...ends) - NEAR
+}
+
+function centredBeside(
+  before: CellLine[],
+  after: CellLine[],
+  acrossGutter: (from: CellLine, to: CellLine) => boolean,
+): boolean {
+  const lines = [...before, ...after]
+  const [first] = before
+  const [next] = after
+  if (!first || !next || lines.some((l) => l.cells.length !== 1 || TOC_LINE.test(l.text))) return false
+  const size = first.size
+  if (lines.some((l) => Math.abs(l.size - size) > size * 0.05) || acrossGutter(first, next)) return false
+  if (!after.every((line) => beside(before, line))) return false
+  const span = (ls: CellLine[]) => ({ top: Math.max(...ls.map((l) => l.y)), bottom: Math.min(...ls.map((l) => l.y)) })
+  const a = span(before)
+  const b = span(after)
+  const nested =
+    (a.top <= b.top + NEAR && a.bottom >= b.bottom - NEAR) || (b.top <= a.top + NEAR && b.bottom >= a.bottom - NEAR)
+  return nested && Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) <= size * 0.75
 }
 
 const plain = ({ text, y, size, font, mixed }: PdfLine): PdfLine => ({
@@ -67,10 +114,12 @@ const plain = ({ text, y, size, font, mixed }: PdfLine): PdfLine => ({
   ...(mixed ? { mixed } : {}),
 })
 
-function rebuild(group: CellLine[]): PdfLine[] {
+function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>): PdfLine[] {
   const top = Math.max(...group.map((l) => l.y))
   const columns = [
-    ...new Set(group.filter((l) => l.y >= top - NEAR).flatMap((l) => l.cells.map((c) => Math.round(c.x)))),
+    ...new Set(
+      group.filter((l) => l.y >= top - NEAR || starts.has(l)).flatMap((l) => l.cells.map((c) => Math.round(c.x))),
+    ),
   ].sort((a, b) => a - b)
   if (group.length < 2 || columns.length < 2) return group.map(plain)
   const column = (x: number) =>
