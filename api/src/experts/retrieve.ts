@@ -1,11 +1,11 @@
 import type { Expert } from '@mw/sync-protocol'
 import {
   allowedEdits,
-  capitalised,
   closestWord,
   codeWords,
   expandTerms,
   joinedSpellings,
+  meantAsWritten,
   misspeltStem,
   ofDocumentedFamily,
   POOL_SIZE,
@@ -69,12 +69,13 @@ export async function retrieve(
   const frequencies = await documentFrequencies(db, tenant, expert, [...stemsOf(synonymous), ...joins.stems])
   const df = (stem: string) => frequencies.get(stem) ?? 0
   const joined = joins.withKnown(synonymous, df)
-  const splits = splitSpellings(joined, df)
+  const asWritten = meantAsWritten(query)
+  const splits = splitSpellings(joined, df, asWritten)
   if (splits.stems.length > 0) {
     for (const [stem, n] of await documentFrequencies(db, tenant, expert, splits.stems)) frequencies.set(stem, n)
   }
   const spelt = splits.withKnown(joined, df)
-  const corrected = await correctTypos(db, { tenant, expert }, spelt, frequencies, capitalised(query))
+  const corrected = await correctTypos(db, { tenant, expert }, spelt, frequencies, asWritten)
   await markUndocumented(db, { tenant, expert }, corrected, codeWords(query), frequencies)
   const terms = withUnits(query, withAsked(query, corrected))
   const holding = await documentsHolding(db, tenant, expert, stemsOf(terms.filter((term) => term.unit)))

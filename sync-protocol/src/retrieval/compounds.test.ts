@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildIndex, joinedSpellings, retrieveKept, searchTerms, splitSpellings } from './index.ts'
+import { buildIndex, joinedSpellings, meantAsWritten, retrieveKept, searchTerms, splitSpellings } from './index.ts'
 import { testPassage } from './test-passage.ts'
 
 const passage = (ordinal: number, text: string) =>
@@ -12,7 +12,7 @@ const spellings = (query: string, known: string[]) => {
     words.map((word) => ({ word, forms: [word] })),
     df,
   )
-  return splitSpellings(joined, df)
+  return splitSpellings(joined, df, meantAsWritten(query))
     .withKnown(joined, df)
     .map((t) => t.forms)
 }
@@ -39,12 +39,18 @@ describe('words a question and a manual write together or apart', () => {
     expect(spellings('radar', ['ra', 'dar'])).toEqual([['radar']])
   })
 
+  it('never splits a word of a name written with capitals ("quoting for Penrose Marine")', () => {
+    const known = ['pen', 'rose', 'marin', 'quot']
+    expect(spellings('quoting for Penrose Marine', known)).toEqual([['quoting'], ['penrose'], ['marine']])
+    expect(spellings('quoting for penrose marine', known)).toContainEqual(['penrose', 'pen rose'])
+  })
+
   it('adds nothing the passages do not hold', () => {
     const words = searchTerms('back light fuse')
     const terms = words.map((word) => ({ word, forms: [word] }))
     expect(joinedSpellings('back light fuse', words).withKnown(terms, () => 0)).toBe(terms)
     // A word the passages hold is not split, even where its halves are words too.
-    expect(splitSpellings([{ word: 'seawater', forms: ['seawater'] }], () => 1).stems).toEqual([])
+    expect(splitSpellings([{ word: 'seawater', forms: ['seawater'] }], () => 1, new Set()).stems).toEqual([])
   })
 
   it('finds the passage that writes the words together, and the one that writes them apart', () => {

@@ -43,8 +43,14 @@ const undotted = (words: string[]): Spelling[] =>
  * those, since a word the manuals already hold needs no other spelling and each split costs a
  * lookup of both its words.
  */
-export function splitSpellings(terms: QueryTerm[], documentFrequency: (stem: string) => number): Spellings {
-  const unknown = terms.filter((t) => !t.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0)))
+export function splitSpellings(
+  terms: QueryTerm[],
+  documentFrequency: (stem: string) => number,
+  asWritten: ReadonlySet<string>,
+): Spellings {
+  const unknown = terms.filter(
+    (t) => !asWritten.has(t.word) && !t.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0)),
+  )
   return spellingsOf(unknown.flatMap((t) => splits(t.word)))
 }
 

@@ -7,10 +7,10 @@ import { withAsked } from './asked.ts'
 import { type Bm25Index, searchIndex } from './bm25.ts'
 import { joinedSpellings, splitSpellings } from './compounds.ts'
 import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
-import { codeWords, ofDocumentedFamily, unheldCode, withUnits } from './subject.ts'
+import { codeWords, meantAsWritten, ofDocumentedFamily, unheldCode, withUnits } from './subject.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
-import { capitalised, closestWord, misspeltStem } from './typos.ts'
+import { closestWord, misspeltStem } from './typos.ts'
 
 export function retrieveKept(
   tenant: string,
@@ -37,10 +37,10 @@ export function retrieveKept(
   const words = searchTerms(query)
   const df = stats.documentFrequency
   const joined = joinedSpellings(query, words).withKnown(expandTerms(words, synonyms), df)
-  const spelt = splitSpellings(joined, df).withKnown(joined, df)
-  const codes = capitalised(query)
+  const asWritten = meantAsWritten(query)
+  const spelt = splitSpellings(joined, df, asWritten).withKnown(joined, df)
   const terms = spelt.map((term) => {
-    const stem = misspeltStem(term, stats.documentFrequency, codes)
+    const stem = misspeltStem(term, stats.documentFrequency, asWritten)
     if (!stem) return term
     const vocabulary = [...index.postings]
       .filter(([t]) => t.startsWith(stem.slice(0, 2)))

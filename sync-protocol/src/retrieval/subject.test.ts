@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { codeWords, ofDocumentedFamily, unitNames } from './subject.ts'
+import { codeWords, meantAsWritten, ofDocumentedFamily, unitNames } from './subject.ts'
+import { misspeltStem } from './typos.ts'
 
 describe('the units a question names', () => {
   it.each([
@@ -43,5 +44,19 @@ describe('the units a question names', () => {
     expect(ofDocumentedFamily('pgrmh', known('pgrmc'))).toBe(false)
     // Longer or shorter is another word ("ttyusb0" for "ttyusb"), not a sibling.
     expect(ofDocumentedFamily('ttyusb', known('ttyusb0', 'ttyusb1', 'ttyusbx'))).toBe(false)
+  })
+})
+
+describe('words a question means as written', () => {
+  const rover = { word: 'rover', forms: ['rover'] }
+  it('are the words of the names it writes with capitals, never corrected as typos', () => {
+    expect(misspeltStem(rover, () => 0, meantAsWritten('freedv on 40m from the Ocean Rover, usb or lsb?'))).toBeNull()
+    expect(misspeltStem(rover, () => 0, meantAsWritten('freedv on 40m from the ocean rover, usb or lsb?'))).toBe(
+      'rover',
+    )
+  })
+
+  it('are none of a question written all in capitals, whose every word looks like a name', () => {
+    expect(meantAsWritten('RADAR ROVER NOT TURNING').size).toBe(0)
   })
 })

@@ -112,6 +112,18 @@ export function namesUnits(requirements: number[][], forms: string[][][], holds:
   return requirements.every((at) => at.some((i) => forms[i]?.some((stems) => stems.every(holds))))
 }
 
+/**
+ * Words a question means as written, never respelt (a typo corrected, a word split in two): its
+ * codes and acronyms in capitals, and the words of the names it writes with capitals ("from the
+ * Ocean Rover" is no misspelt "roger", "Penrose Marine" no "pen rose"). Nothing in a question
+ * written all in capitals.
+ */
+export function meantAsWritten(query: string): Set<string> {
+  const codes = capitalised(query)
+  if (!/\p{Ll}/u.test(query)) return codes
+  return new Set([...codes, ...unitNames(query).flatMap((name) => name.words)])
+}
+
 /** Words a question writes as codes: in capitals ("PGRMH"), or letters then digits ("M506"). */
 export function codeWords(query: string): Set<string> {
   const words = query.normalize('NFKC').split(/[^\p{L}\p{N}]+/u)
