@@ -18,6 +18,7 @@ import {
   TOP_K,
   tokens,
   unheldCode,
+  withAsides,
   withAsked,
   withoutNames,
   withUnits,
@@ -77,7 +78,7 @@ export async function retrieve(
   const spelt = splits.withKnown(joined, df)
   const corrected = await correctTypos(db, { tenant, expert }, spelt, frequencies, asWritten)
   await markUndocumented(db, { tenant, expert }, corrected, codeWords(query), frequencies)
-  const terms = withUnits(query, withAsked(query, corrected))
+  const terms = withAsides(query, withUnits(query, withAsked(query, corrected)))
   const holding = await documentsHolding(db, tenant, expert, stemsOf(terms.filter((term) => term.unit)))
   const none = new Set<string>()
   const stats: TermStats = {

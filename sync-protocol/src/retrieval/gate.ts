@@ -106,17 +106,25 @@ interface Weighting {
 function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const n = Math.max(1, stats.passages)
   const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5))
-  const raw = terms.map((term) => {
-    const dfs = term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))
-    const df = Math.max(0, ...dfs)
-    return df > 1 || (df === 1 && !isLoneName(term, terms)) ? idf(df) : null
+  const dfs = terms.map((term) =>
+    Math.max(0, ...term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))),
+  )
+  // An aside (a boat, a customer, a place) weighs nothing, its other words too: one that says what
+  // it names ("for my customer Johnson"), or names what no passage holds ("on the Sea Breeze").
+  const asides = new Set(terms.flatMap(({ aside }, i) => (aside && (aside.role || dfs[i] === 0) ? [aside.phrase] : [])))
+  const aside = terms.map((term) => term.aside !== undefined && asides.has(term.aside.phrase))
+  const raw = terms.map((term, i) => {
+    const df = dfs[i] ?? 0
+    return !aside[i] && (df > 1 || (df === 1 && !isLoneName(term, terms))) ? idf(df) : null
   })
   const known = raw.filter((w): w is number => w !== null)
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
   const unknown = Math.max(average, idf(1) / 2)
   const specificFloor = idf(Math.max(1, n * 0.1))
   // A job number or a pasted hash says nothing about the topic.
-  const weights = raw.map((w, i) => w ?? (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '') ? 0 : unknown))
+  const weights = raw.map(
+    (w, i) => w ?? (aside[i] || (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '')) ? 0 : unknown),
+  )
   return {
     weights,
     total: weights.reduce((a, b) => a + b, 0) || 1,

@@ -3,6 +3,7 @@
  * for every spelling of the question's words (the admin's and the shipped synonyms, words the
  * manuals write together or apart, corrected typos), then the shared re-ranking and gate.
  */
+import { withAsides } from './asides.ts'
 import { withAsked } from './asked.ts'
 import { type Bm25Index, searchIndex } from './bm25.ts'
 import { joinedSpellings, splitSpellings } from './compounds.ts'
@@ -62,7 +63,7 @@ export function retrieveKept(
     terms.flatMap((t) => t.forms),
     POOL_SIZE,
   )
-  return rankCandidates(tenant, withUnits(query, withAsked(query, terms)), pool, stats, preferred)
+  return rankCandidates(tenant, withAsides(query, withUnits(query, withAsked(query, terms))), pool, stats, preferred)
 }
 
 const documentCounts = new WeakMap<Bm25Index, number>()

@@ -1,0 +1,91 @@
+/**
+ * Asides a technician adds to a question: which job ("job 4471", "ticket 3391"), and on which boat,
+ * for which customer, where ("on the Sea Breeze", "for my customer Johnson", "at the Hamble
+ * marina", "aboard Morwenna"): a preposition, perhaps a determiner or a word for a boat, person or
+ * place, then a name written with capitals, perhaps followed by such a word. A word for a boat,
+ * person or place says the name is none of the equipment the manuals cover; without one, the
+ * manuals decide (gate.ts): a name no passage holds is no equipment they document ("for Airmar"
+ * in a manufacturer table is).
+ * Either way the phrase says nothing about which page answers. A name with a code in it ("on the
+ * DX450", "Sea Otter II") is left to the rest of the ranking: it may be a unit.
+ */
+import type { QueryTerm } from './synonyms.ts'
+
+const PREPOSITIONS = new Set(['on', 'at', 'for', 'from', 'aboard', 'in'])
+const DETERMINERS = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'this', 'that'])
+/** Words for a boat, a person or a place that come next to a name in an aside. */
+const ROLES = new Set([
+  'boat',
+  'yacht',
+  'vessel',
+  'ship',
+  'cat',
+  'catamaran',
+  'trawler',
+  'customer',
+  'client',
+  'owner',
+  'skipper',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'marina',
+  'harbour',
+  'harbor',
+  'yard',
+  'club',
+])
+/** Words for a job's paperwork, followed by its number ("job 4471", "ticket #3391"). */
+const REFERENCES = new Set(['job', 'ticket', 'invoice', 'wo', 'po'])
+const isName = (word: string) => /^\p{Lu}\p{Ll}+(?:['’]s)?$/u.test(word)
+const isCode = (word: string) => /\p{N}/u.test(word) || /^.\P{Lu}*\p{Lu}/u.test(word)
+
+export interface AsidePhrase {
+  /** Its words, lower-cased. */
+  words: string[]
+  /** It has a word for a boat, a person or a place ("boat", "customer", "marina"). */
+  role: boolean
+}
+
+/** The aside phrases a question writes, in order. */
+export function asidePhrases(query: string): AsidePhrase[] {
+  const words = query.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []
+  const phrases: AsidePhrase[] = []
+  for (let i = 0; i < words.length; i++) {
+    const number = words[i + 1] === 'number' || words[i + 1] === 'no' ? i + 2 : i + 1
+    if (REFERENCES.has(words[i]?.toLowerCase() ?? '') && /\p{N}/u.test(words[number] ?? '')) {
+      phrases.push({ words: words.slice(i, number + 1).map((word) => word.toLowerCase()), role: true })
+      i = number
+      continue
+    }
+    if (!PREPOSITIONS.has(words[i]?.toLowerCase() ?? '')) continue
+    let at = i + 1
+    // The preposition too: "aboard" is no stop word.
+    const phrase: string[] = [words[i] ?? '']
+    while (at < words.length && DETERMINERS.has(words[at]?.toLowerCase() ?? '')) at++
+    while (at < words.length && ROLES.has(words[at]?.toLowerCase() ?? '')) phrase.push(words[at++] ?? '')
+    const nameStart = at
+    while (at < words.length && (isName(words[at] ?? '') || (at > nameStart && isCode(words[at] ?? '')))) {
+      phrase.push(words[at++] ?? '')
+    }
+    const name = words.slice(nameStart, at)
+    if (name.length === 0 || name.some(isCode)) continue
+    while (at < words.length && ROLES.has(words[at]?.toLowerCase() ?? '')) phrase.push(words[at++] ?? '')
+    const lower = phrase.map((word) => word.replace(/['’]s$/u, '').toLowerCase())
+    phrases.push({ words: lower, role: lower.some((word) => ROLES.has(word)) })
+    i = at - 1
+  }
+  return phrases
+}
+
+/** The terms marked with the aside phrase (asidePhrases) they are a word of. */
+export function withAsides(query: string, terms: QueryTerm[]): QueryTerm[] {
+  const phrases = asidePhrases(query)
+  if (phrases.length === 0) return terms
+  return terms.map((term) => {
+    const phrase = phrases.findIndex(({ words }) => words.includes(term.word))
+    const role = phrases[phrase]?.role === true
+    return phrase >= 0 ? { ...term, aside: { phrase, role } } : term
+  })
+}
