@@ -19,6 +19,21 @@ describe('PDF running heads', () => {
     expect([...running].some((text) => text.startsWith('body text'))).toBe(false)
   })
 
+  it('are found in a short document on three pages, but a table header repeated over a page break is kept', () => {
+    const steps = ['Fit the gateway near the backbone.', 'Connect the drop cable.', 'Check the terminators.']
+    const pages = steps.map((step, i) => [
+      line('Gateway Installation Guide, Rev. C', 800),
+      i > 0 ? line('PGN | Name | Rate', 760) : line('Overview', 760),
+      line(step, 700),
+      line('Note', 680),
+      line('More about this step follows here.', 660),
+      line(`After that: ${steps[(i + 1) % 3]}`, 100),
+      line(`Page ${i + 1} of 3`, 40),
+    ])
+    const running = runningLines(pages)
+    expect([...running].sort()).toEqual(['gateway installation guide, rev. c', 'page # of #'])
+  })
+
   it('are found when their words change by chapter but they carry the printed page number', () => {
     // A book's front matter is unnumbered: page 3 of the file prints 1.
     const chapters = ['Chapter 1: Installation', 'Chapter 1: Installation', 'Chapter 2: Wiring', 'Chapter 2: Wiring']

@@ -31,7 +31,28 @@ export function runningLines(pages: PdfLine[][]): Set<string> {
     const needed = Math.max(3, Math.ceil(sides.length * 0.5))
     for (const [text, n] of counts) if (pages.length >= 3 && n >= needed) running.add(text)
   }
+  if (pages.length >= 3 && pages.length < SHORT) for (const text of shortRunning(pages)) running.add(text)
   return running
+}
+
+/** Below this many pages, too few of each parity are left to tell a running head by. */
+const SHORT = 6
+
+/**
+ * In a short document (a data sheet, a quick-start guide), lines that open or close three pages
+ * or more with the same words, whatever their parity: "Installation Guide, Rev. C" and "Page 2 of
+ * 4". Only a page's first two and last two lines, where a label ("Note") is seldom three times;
+ * never a table row: a table going on over a page break repeats its header there.
+ */
+function shortRunning(pages: PdfLine[][]): string[] {
+  const counts = new Map<string, number>()
+  for (const lines of pages) {
+    const outer = [...lines.slice(0, 2), ...lines.slice(Math.max(2, lines.length - 2))]
+    for (const edge of new Set(outer.filter((line) => !line.text.includes(' | ')).map((line) => shape(line.text)))) {
+      counts.set(edge, (counts.get(edge) ?? 0) + 1)
+    }
+  }
+  return [...counts].filter(([, n]) => n >= 3).map(([text]) => text)
 }
 
 /**
