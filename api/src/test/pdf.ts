@@ -14,6 +14,10 @@ export function tinyPdf(pages: string[], options: { encrypted?: boolean } = {}):
   )
 }
 
+/** A PDF text string in UTF-16 (any character, as word processors write bookmarks). */
+const utf16 = (text: string) =>
+  `<FEFF${[...text].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('')}>`
+
 /** Text drawn at (x, y) in Helvetica (/F1) of `size` points: one piece of a page's content stream. */
 export const textAt = (x: number, y: number, text: string, size = 10, font = 'F1') =>
   `BT /${font} ${size} Tf ${x} ${y} Td (${text}) Tj ET`
@@ -40,7 +44,8 @@ export function pdfOfStreams(
     marks.forEach(({ title, page }, i) => {
       const id = outlineId + 1 + i
       const links = `${i > 0 ? ` /Prev ${id - 1} 0 R` : ''}${i < marks.length - 1 ? ` /Next ${id + 1} 0 R` : ''}`
-      objects[id] = `<< /Title (${title}) /Parent ${outlineId} 0 R /Dest [${pageIds[page - 1]} 0 R /Fit]${links} >>`
+      objects[id] =
+        `<< /Title ${utf16(title)} /Parent ${outlineId} 0 R /Dest [${pageIds[page - 1]} 0 R /Fit]${links} >>`
     })
   }
   const infoId = options.title === undefined ? null : outlineId + marks.length + 1

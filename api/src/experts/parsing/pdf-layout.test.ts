@@ -117,6 +117,20 @@ describe('PDF outlines that do not name the headings', () => {
     ])
   })
 
+  it('name their lines though each title ends in an icon font glyph (a web page printed to PDF)', async () => {
+    const page = [
+      at(72, 700, 14, 'Updating the CPLD'),
+      body(680, 'Wait until three LEDs blink.'),
+      // A numbered step with a command in a code font: no heading of its own.
+      textAt(90, 640, '2. Type'),
+      textAt(130, 640, 'dfu-util --device 1fc9:000c', 10, 'F2'),
+      body(626, 'to load the firmware into RAM.'),
+    ].join('\n')
+    const outline = [{ title: 'Updating the CPLD\uf0c1', page: 1 }]
+    const parsed = await parseDocument('hackrf.pdf', pdfOfStreams([page], { outline }))
+    expect(new Set(parsed.paragraphs.map((p) => p.section))).toEqual(new Set(['Updating the CPLD']))
+  })
+
   it('fall back to the type size when no entry is a line of the text (slide numbers)', async () => {
     const pages = [
       [at(72, 700, 24, 'Wind instruments'), body(660, 'Calibrate the masthead unit after fitting.')].join('\n'),

@@ -139,7 +139,8 @@ async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
   const walk = (items: { title: string; items: unknown[] }[] | null | undefined, depth: number) => {
     for (const item of items ?? []) {
       if (found.size > 2000) return
-      found.set(shape(item.title), depth)
+      // An icon font's glyph in a title (a web page's permalink, printed to PDF) is no text of it.
+      found.set(shape(item.title.replace(PRIVATE_USE, '')), depth)
       walk(item.items as { title: string; items: unknown[] }[], depth + 1)
     }
   }
