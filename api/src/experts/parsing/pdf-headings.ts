@@ -48,8 +48,9 @@ export function headingLevel(line: PdfLine, body: BodyStyle, headingSizes: numbe
   if (line.size >= body.size * 1.12) {
     return depth || headingSizes.indexOf(Math.round(line.size * 2) / 2) + 1 || 1
   }
-  if (numbered && line.font !== body.font && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10)
-    return depth
+  // In a heading font: the whole line, not a step whose command is in a code font ("2. Type dfu-util").
+  const headingFont = line.font !== body.font && !line.mixed
+  if (numbered && headingFont && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10) return depth
   return 0
 }
 

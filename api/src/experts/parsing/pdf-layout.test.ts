@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { boldAt, pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
 import { pageLines } from './pdf.ts'
+import { headingLevel } from './pdf-headings.ts'
 
 describe('PDF text drawn in the ways presentation and icon fonts draw it', () => {
   it('reads text drawn twice a point apart (a shadow, a fake bold) once', () => {
@@ -225,6 +226,13 @@ describe('PDF run-in headings (bold at the body size)', () => {
 })
 
 describe('PDF numbered headings', () => {
+  it('are in a heading font throughout, not a numbered step whose words are partly in another', () => {
+    const body = { size: 10, font: 'F1' }
+    const line = { text: '9. The BOOKLET entry types now format', y: 0, size: 10, font: 'F2' }
+    expect(headingLevel(line, body, [])).toBe(1)
+    expect(headingLevel({ ...line, mixed: true }, body, [])).toBe(0)
+  })
+
   it('are not taken from a code line that starts with an address ("0020 d7ff bra")', async () => {
     const page = [
       boldAt(72, 700, '2.4 disassemble'),
