@@ -159,6 +159,25 @@ describe('PDF contents pages', () => {
     ])
   })
 
+  it('are left out on a page that goes on with the text, when bookmarked and their page set apart', async () => {
+    const titles = ['Introduction', 'Loading the package', 'Engine tests']
+    const page = [
+      textAt(72, 740, 'The pump package', 17),
+      ...titles.flatMap((title, i) => [
+        textAt(72, 700 - i * 14, `${i + 1} ${title}`),
+        textAt(500, 700 - i * 14, `${i + 1}`),
+      ]),
+      textAt(72, 620, '1 Introduction', 14),
+      textAt(72, 600, 'This package tells which engine runs the document, and what it can do.'),
+    ]
+    const outline = titles.map((title) => ({ title, page: 1 }))
+    const parsed = await parseDocument('pump.pdf', pdfOfStreams([page.join('\n')], { outline }))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual([
+      'The pump package',
+      'This package tells which engine runs the document, and what it can do.',
+    ])
+  })
+
   it('keep each entry a line of its own, though chapter and section lines read like a table’s wrapped rows', () => {
     // As pdfTeX sets them: the chapter's number and title, its page at the margin; sections indented,
     // their leaders running up to the page number.

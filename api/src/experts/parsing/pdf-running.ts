@@ -115,6 +115,15 @@ export function joinWrapped(first: string, next: string): string {
   return (/^\p{L}+-/u.test(next) ? first : first.slice(0, -1)) + next
 }
 
+const withoutPage = (text: string) => text.replace(/(\s*\|)?\s*\d+$/, '')
+
+/**
+ * A contents entry on a page that goes on with the text (an article's contents under its title):
+ * an outline entry with its page number set apart ("1 Introduction | 1").
+ */
+export const pagedEntry = (text: string, outline: Map<string, number>) =>
+  /\s\|\s*\d+$/.test(text) && headingForms(withoutPage(text)).some((form) => outline.has(shape(form)))
+
 /**
  * A table of contents: lines with leaders; or, without leaders, mostly the outline's entries, with
  * or without their numbers ("1 | Preamble | 17" for "1 Preamble"). Numbers alone (a table of
@@ -123,7 +132,6 @@ export function joinWrapped(first: string, next: string): string {
 export function isContentsPage(lines: PdfLine[], outline: Map<string, number>): boolean {
   const leaders = lines.filter((line) => TOC_LINE.test(line.text)).length
   if (leaders >= 3 && leaders >= lines.length * 0.4) return true
-  const withoutPage = (text: string) => text.replace(/(\s*\|)?\s*\d+$/, '')
   const isEntry = (text: string) =>
     [text, withoutPage(text)].flatMap(headingForms).some((form) => outline.has(shape(form)))
   const entries = new Set<PdfLine>()

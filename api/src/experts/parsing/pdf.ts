@@ -18,7 +18,7 @@ import {
   runInHeadings,
   TOC_LINE,
 } from './pdf-headings.ts'
-import { headingForms, isContentsPage, joinWrapped, pageFurniture, shape } from './pdf-running.ts'
+import { headingForms, isContentsPage, joinWrapped, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -209,12 +209,13 @@ export async function pdfParagraphs(
     }
     for (let i = 0; i < kept.length; i++) {
       const line = kept[i] as PdfLine
-      if (TOC_LINE.test(line.text)) continue
+      if (TOC_LINE.test(line.text) || (marks.size > 0 && pagedEntry(line.text, marks))) continue
       let text = line.text
       let level = marks.size > 0 ? (outlineLevel(marks, line) ?? 0) : headingLevel(line, body, headingSizes)
       // A heading too long for a line goes on in its style on the next, the outline naming it whole.
-      const more =
-        level > 0 || (marks.size > 0 && headingStyled(line, body)) ? headingContinuation(kept, i, marks.size > 0) : []
+      // Without an outline, only a heading in larger type: a numbered line in a code font may be code.
+      const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
+      const more = wraps ? headingContinuation(kept, i, marks.size > 0) : []
       for (let n = more.length; n > 0; n--) {
         const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text), line.text)
         const whole = marks.size > 0 ? (outlineLevel(marks, line, joined) ?? 0) : level
