@@ -93,4 +93,19 @@ describe('HTML as documentation generators write it', () => {
       ['1. Mast', 'Step the mast on its heel plug.'],
     ])
   })
+
+  it("leaves out a theme's control labels and icons: the title is the page's, the first heading its own", async () => {
+    const page = `<html><head><title>Bus - canlib documentation</title></head><body>
+      <svg style="display: none;"><symbol id="svg-sun"><title>Light mode</title><svg><circle r="5"></circle></svg></symbol></svg>
+      <a class="skip-to-content" href="#start">Skip to content</a>
+      <label class="overlay" for="nav"><div class="visually-hidden">Hide navigation sidebar</div></label>
+      <div class="page"><div class="mobile-header"><div class="brand">canlib documentation</div></div>
+      <a href="#" class="back-to-top"><svg><path d="M0 0"></path></svg><span>Back to top</span></a>
+      <div class="theme-toggle-container"><span class="sr-only">Toggle theme</span></div>
+      <section id="start"><h1>Bus<span class="screen-reader-text">Permalink</span></h1><p>Open the bus <a href="b.html">first<svg><title>Link</title></svg></a>.</p></section></div>
+      </body></html>`
+    const { title, paragraphs } = await parseDocument('bus.html', enc(page))
+    expect(title).toBe('Bus - canlib documentation')
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([['Bus', 'Open the bus first.']])
+  })
 })

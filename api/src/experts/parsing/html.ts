@@ -23,30 +23,8 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g
  */
 const MAX_DEPTH = 1000
 const BLOCKS = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'main',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'figure',
-  'figcaption',
-  'table',
-  'tr',
-  'pre',
-  'dl',
-  'dt',
-  'dd',
-  'hr',
-  'address',
-  'details',
-  'summary',
-  'body',
-  'center',
-  'caption',
+  ...'p div section article main ul ol li blockquote figure figcaption table tr pre'.split(' '),
+  ...'dl dt dd hr address details summary body center caption'.split(' '),
 ])
 const HEADING = /^h([1-6])$/
 /** DocBook's title page sets its authors' and editors' names as headings: they head no section. */
@@ -61,6 +39,8 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   let title = ''
   let book = ''
   let inTitle = false
+  // An icon's <title> ("Light mode" in a theme's sprite of icons) names neither the page nor a passage.
+  let svgDepth = 0
   let firstHeading: string | null = null
   let firstAny: string | null = null
   let mainDepth = 0
@@ -131,6 +111,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = true
+        if (name === 'svg') svgDepth++
         // A page of a larger book (DocBook's chunked HTML) names the book in its link to the book's first
         // page; a link within the page (Texinfo's "#Top") names a part of this one.
         if (name === 'link' && /\b(home|start)\b/i.test(attrs.rel ?? '') && !(attrs.href ?? '').startsWith('#')) {
@@ -178,7 +159,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
       },
       ontext(text) {
         if (inTitle) {
-          title += text
+          if (svgDepth === 0) title += text
           return
         }
         if (skipDepth > 0 || (hasMain && mainDepth === 0)) return
@@ -195,6 +176,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (name === 'title') inTitle = false
+        if (name === 'svg') svgDepth = Math.max(0, svgDepth - 1)
         if (name === 'a') {
           inPageLinks.open = false
           const from = heading?.permalinkFrom

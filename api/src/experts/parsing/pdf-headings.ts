@@ -30,10 +30,41 @@ export function bodyStyle(pages: PdfLine[][]): BodyStyle {
 }
 
 /**
- * A section number ("2", "0.1", "10.3.1"); a longer one, or one with a leading zero, is an address
- * or a value in code ("0020 d7ff bra").
+ * A section number ("2", "0.1", "10.3.1", an appendix's "A.2"); a longer one, or one with a leading
+ * zero, is an address or a value in code ("0020 d7ff bra").
  */
-const NUMBERED = /^((?:0|[1-9]\d?)(?:\.\d+){0,4})\.?\s+\p{L}/u
+export const NUMBERED = /^((?:0|[1-9]\d?|\p{Lu}(?=\.\d))(?:\.\d+){0,4})\.?\s+\p{L}/u
+
+/**
+ * Set as a heading may be, whatever its words: in type larger than the body's, or numbered in
+ * another font. A line the outline names is a heading when so set (a question ending in "." too).
+ */
+export const headingStyled = (line: PdfLine, body: BodyStyle) =>
+  line.size >= body.size * 1.12 || (line.font !== body.font && NUMBERED.test(line.text))
+
+/**
+ * The lines after a heading's first that go on with its text (at most two): words in its size and
+ * font, a line's spacing below, neither numbered as a heading of their own nor a contents entry or
+ * table row (a date under a title is none). `loose`, when an outline confirms the whole: a part of
+ * it may be set in another font, a piece of code larger.
+ */
+export function headingContinuation(lines: PdfLine[], i: number, loose = false): PdfLine[] {
+  const first = lines[i]
+  const more: PdfLine[] = []
+  let above = first
+  for (const next of lines.slice(i + 1, i + 3)) {
+    if (!first || !above) break
+    const font = loose || next.font === first.font
+    const size = Math.abs(next.size - first.size) <= (loose ? first.size * 0.2 : 0.25)
+    const gap = above.y - next.y
+    if (!font || !size || gap <= 0 || gap > Math.max(next.size, first.size) * 1.6) break
+    if (NUMBERED.test(next.text) || TOC_LINE.test(next.text) || next.text.includes(' | ')) break
+    if (/^[-•▪●◦*]/.test(next.text) || !/\p{L}/u.test(next.text)) break
+    more.push(next)
+    above = next
+  }
+  return more
+}
 
 /** Short, with a letter, not ending as a sentence or a label does, not a contents entry. */
 const headingText = (text: string) =>

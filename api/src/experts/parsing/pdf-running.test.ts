@@ -133,6 +133,66 @@ describe('PDF contents pages', () => {
     ])
   })
 
+  it('are dropped when the bookmarks name the entries with plain quotes, no number and an entry wraps', async () => {
+    // As DBLaTeX sets a FAQ: a blank title sheet, then the contents, "won’t" (Helvetica's quote
+    // is the typographic one) and '. . .' in the text where the bookmarks have "won't" and '…'.
+    const questions = [
+      "Why won't the pump start when the float is up?",
+      'I just replaced the float switch, and . . .',
+      'The alarm sounds although the bilge is dry and the float switch is new, so what is happening?',
+      'Where do the wires go?',
+      'Which fuse protects the pump?',
+      'How long may the pump run dry?',
+    ]
+    const wrapped = (q: string) => (q.includes(', so ') ? q.split(/(?<=, so) /) : [q])
+    const contents = [
+      textAt(72, 740, 'Contents', 13),
+      ...questions.flatMap((q, n) => {
+        const [first, second] = wrapped(`${n + 1} ${q}`)
+        const y = 700 - n * 30
+        const page = textAt(500, second ? y - 12 : y, `${n < 3 ? 1 : 2}`)
+        return [textAt(72, y, first as string), ...(second ? [textAt(72, y - 12, second)] : []), page]
+      }),
+    ]
+    const body = questions.flatMap((q, n) => {
+      const [first, second] = wrapped(`${n + 1} ${q}`)
+      const y = 720 - n * 100
+      const answer = [`Answer number ${n + 1} of the pump FAQ,`, 'over three lines as answers', 'mostly are.']
+      const lines = answer.map((text, i) => textAt(72, y - 40 - i * 12, text))
+      return [textAt(72, y, first as string, 13), ...(second ? [textAt(72, y - 16, second, 13)] : []), ...lines]
+    })
+    const outline = questions.map((title) => ({ title: title.replace('. . .', '…'), page: 4 }))
+    const pages = ['', textAt(72, 700, 'Revision 1, first release.', 9), contents.join('\n'), body.join('\n')]
+    const parsed = await parseDocument('pump-faq.pdf', pdfOfStreams(pages, { outline }))
+    expect(parsed.title).toBe('pump faq')
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      [null, 'Revision 1, first release.'],
+      ...questions.map((q, n) => [
+        `${n + 1} ${q.replace("'", '’')}`,
+        `Answer number ${n + 1} of the pump FAQ, over three lines as answers mostly are.`,
+      ]),
+    ])
+  })
+
+  it('are left out on a page that goes on with the text, when bookmarked and their page set apart', async () => {
+    const titles = ['Introduction', 'Loading the package', 'Engine tests']
+    const page = [
+      textAt(72, 740, 'The pump package', 17),
+      ...titles.flatMap((title, i) => [
+        textAt(72, 700 - i * 14, `${i + 1} ${title}`),
+        textAt(500, 700 - i * 14, `${i + 1}`),
+      ]),
+      textAt(72, 620, '1 Introduction', 14),
+      textAt(72, 600, 'This package tells which engine runs the document, and what it can do.'),
+    ]
+    const outline = titles.map((title) => ({ title, page: 1 }))
+    const parsed = await parseDocument('pump.pdf', pdfOfStreams([page.join('\n')], { outline }))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual([
+      'The pump package',
+      'This package tells which engine runs the document, and what it can do.',
+    ])
+  })
+
   it('keep each entry a line of its own, though chapter and section lines read like a table’s wrapped rows', () => {
     // As pdfTeX sets them: the chapter's number and title, its page at the margin; sections indented,
     // their leaders running up to the page number.

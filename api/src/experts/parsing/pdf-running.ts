@@ -7,7 +7,20 @@
 import type { PdfLine } from './pdf.ts'
 import { TOC_LINE } from './pdf-headings.ts'
 
-export const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+/**
+ * A line's words to compare with another's or an outline entry's: case, numbers and spacing aside,
+ * and typographic quotes and ellipses as plain ones (TeX sets "it’s" and ". . ." where the
+ * bookmarks say "it's" and "…").
+ */
+export const shape = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[‘’‛′]/g, "'")
+    .replace(/[“”„″]/g, '"')
+    .replace(/…|\.\s?\.\s?\./g, '...')
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /** How many lines at the top and at the bottom of a page can be furniture. */
 const EDGE = 3
@@ -101,8 +114,36 @@ export function pageFurniture(pages: PdfLine[][]): Set<PdfLine> {
   return found
 }
 
-/** A line without the section number it starts with ("3.2.", "4 |"). */
-export const withoutNumber = (text: string) => text.replace(/^\d+(\.\d+)*\.?(\s*\|)?\s*/, '')
+/** A line without the section number it starts with ("3.2.", "4 |", an appendix's "A.1"). */
+export const withoutNumber = (text: string) => text.replace(/^(?:\d+|\p{Lu}(?=\.\d))(\.\d+)*\.?(\s*\|)?\s*/u, '')
+
+/**
+ * The forms of a heading's text its outline entry may take: as set, without its number, or
+ * without the word naming its kind ("Appendix A Platforms" for the entry "A Platforms"); with its
+ * pieces set far apart joined by a space.
+ */
+export const headingForms = (text: string) =>
+  [text, text.replaceAll(' | ', ' ')].flatMap((form) => [
+    form,
+    withoutNumber(form),
+    form.replace(/^\p{Lu}\p{Ll}+\s+(?=(?:\d+|\p{Lu}|[IVXL]+)(?:\s|\.|:))/u, ''),
+  ])
+
+/** Two lines of one wrapped entry or heading joined, a word broken at the line end joined up. */
+export function joinWrapped(first: string, next: string): string {
+  if (!/\p{L}-$/u.test(first) || !/^\p{Ll}/u.test(next)) return `${first} ${next}`
+  // A compound broken at its own hyphen ("black-|on-white") keeps it.
+  return (/^\p{L}+-/u.test(next) ? first : first.slice(0, -1)) + next
+}
+
+const withoutPage = (text: string) => text.replace(/(\s*\|)?\s*\d+$/, '')
+
+/**
+ * A contents entry on a page that goes on with the text (an article's contents under its title):
+ * an outline entry with its page number set apart ("1 Introduction | 1").
+ */
+export const pagedEntry = (text: string, outline: Map<string, number>) =>
+  /\s\|\s*\d+$/.test(text) && headingForms(withoutPage(text)).some((form) => outline.has(shape(form)))
 
 /**
  * A table of contents: lines with leaders; or, without leaders, mostly the outline's entries, with
@@ -112,11 +153,15 @@ export const withoutNumber = (text: string) => text.replace(/^\d+(\.\d+)*\.?(\s*
 export function isContentsPage(lines: PdfLine[], outline: Map<string, number>): boolean {
   const leaders = lines.filter((line) => TOC_LINE.test(line.text)).length
   if (leaders >= 3 && leaders >= lines.length * 0.4) return true
-  const withoutPage = (line: PdfLine) => line.text.replace(/(\s*\|)?\s*\d+$/, '')
-  const entries = lines.filter((line) => {
-    const bare = withoutPage(line)
-    return [line.text, bare, withoutNumber(bare), bare.replaceAll(' | ', ' ')].some((form) => outline.has(shape(form)))
-  }).length
-  const numbers = lines.filter((line) => !withoutNumber(withoutPage(line))).length
-  return entries >= 5 && entries + numbers >= lines.length * 0.5
+  const isEntry = (text: string) =>
+    [text, withoutPage(text)].flatMap(headingForms).some((form) => outline.has(shape(form)))
+  const entries = new Set<PdfLine>()
+  lines.forEach((line, i) => {
+    const next = lines[i + 1]
+    if (isEntry(line.text)) entries.add(line)
+    // An entry too long for a line goes on to the next, which ends with its page.
+    else if (next && isEntry(joinWrapped(line.text, next.text))) entries.add(line).add(next)
+  })
+  const numbers = lines.filter((line) => !withoutNumber(withoutPage(line.text))).length
+  return entries.size >= 5 && entries.size + numbers >= lines.length * 0.5
 }

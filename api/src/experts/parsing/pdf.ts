@@ -7,8 +7,18 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
-import { bodyStyle, coverTitle, headingLevel, RUN_IN_LEVEL, runInHeadings, TOC_LINE } from './pdf-headings.ts'
-import { isContentsPage, pageFurniture, shape, withoutNumber } from './pdf-running.ts'
+import {
+  bodyStyle,
+  coverTitle,
+  headingContinuation,
+  headingLevel,
+  headingStyled,
+  NUMBERED,
+  RUN_IN_LEVEL,
+  runInHeadings,
+  TOC_LINE,
+} from './pdf-headings.ts'
+import { headingForms, isContentsPage, joinWrapped, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -163,8 +173,13 @@ export async function pdfParagraphs(
     .filter((s) => s >= body.size * 1.12)
     .sort((a, b) => b - a)
   const outlined = await bookmarks(doc)
+  // Outlines often name a numbered heading without its number ("Directories" for "3.2.3 Directories").
+  const outlineLevel = (map: Map<string, number>, line: PdfLine, text = line.text) => {
+    const forms = headingStyled(line, body) ? headingForms(text) : [text]
+    return forms.map((form) => map.get(shape(form))).find((level) => level !== undefined)
+  }
   // An outline none of whose entries is a line of the text (slide or sheet numbers) names no headings.
-  const marks = pages.some((lines) => lines.some((line) => outlined.has(shape(line.text)))) ? outlined : new Map()
+  const marks = pages.some((lines) => lines.some((line) => outlineLevel(outlined, line))) ? outlined : new Map()
   const runIn = await runInHeadings(doc, content, body)
   const outline = new Outline()
   const paragraphs: Paragraph[] = []
@@ -193,21 +208,32 @@ export async function pdfParagraphs(
       flushRows()
       header = undefined
     }
-    for (const line of kept) {
-      if (TOC_LINE.test(line.text)) continue
-      // Outlines often name a numbered heading without its number ("Directories" for "3.2.3 Directories").
-      const marked =
-        marks.get(shape(line.text)) ??
-        (headingLevel(line, body, headingSizes) > 0 ? marks.get(shape(withoutNumber(line.text))) : undefined)
-      const level =
-        (marks.size > 0 ? (marked ?? 0) : headingLevel(line, body, headingSizes)) ||
-        (runIn.has(line) ? RUN_IN_LEVEL : 0)
+    for (let i = 0; i < kept.length; i++) {
+      const line = kept[i] as PdfLine
+      if (TOC_LINE.test(line.text) || (marks.size > 0 && pagedEntry(line.text, marks))) continue
+      let text = line.text
+      let level = marks.size > 0 ? (outlineLevel(marks, line) ?? 0) : headingLevel(line, body, headingSizes)
+      // A heading too long for a line goes on in its style on the next, the outline naming it whole.
+      // Without an outline, only a heading in larger type: a numbered line in a code font may be code.
+      const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
+      const more = wraps ? headingContinuation(kept, i, marks.size > 0) : []
+      for (let n = more.length; n > 0; n--) {
+        const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text), line.text)
+        const whole = marks.size > 0 ? (outlineLevel(marks, line, joined) ?? 0) : level
+        if (whole === 0) continue
+        text = joined
+        level = whole
+        i += n
+        break
+      }
+      level ||= runIn.has(line) ? RUN_IN_LEVEL : 0
       if (level > 0) {
         flush()
         endTable()
-        if (level < RUN_IN_LEVEL) firstHeading ??= line.text
+        // A numbered heading is a chapter's or a question's, not the document's name.
+        if (level < RUN_IN_LEVEL && !NUMBERED.test(text)) firstHeading ??= text
         // A run-in heading's name set apart from its code ("RMC    Recommended Minimum …") is no table row.
-        outline.enter(level, level < RUN_IN_LEVEL ? line.text : line.text.replaceAll(' | ', ' '))
+        outline.enter(level, level < RUN_IN_LEVEL ? text : text.replaceAll(' | ', ' '))
         lastY = null
         continue
       }
@@ -224,18 +250,15 @@ export async function pdfParagraphs(
       }
       endTable()
       const previous = block.at(-1)
-      if (previous && !bullet && /\p{L}-$/u.test(previous) && /^\p{Ll}/u.test(line.text)) {
-        // A word broken at a line end joins up; a compound broken at its own hyphen ("black-|on-white") keeps it.
-        const compound = /^\p{L}+-/u.test(line.text)
-        block[block.length - 1] = (compound ? previous : previous.slice(0, -1)) + line.text
-      } else if (previous && !bullet && block.length > 0) {
-        block[block.length - 1] = `${previous} ${line.text}`
-      } else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
+      if (previous && !bullet) block[block.length - 1] = joinWrapped(previous, line.text)
+      else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
       lastSize = line.size
     }
     flush()
     flushRows()
   })
-  return { paragraphs, title: coverTitle(pages[0] ?? [], body) || firstHeading }
+  // The cover is the first page with text: a title sheet may be blank.
+  const cover = pages.find((lines) => lines.length > 0) ?? []
+  return { paragraphs, title: coverTitle(cover, body) || firstHeading }
 }
