@@ -47,6 +47,19 @@ describe('the built-in answerer', () => {
     expect(text).not.toContain('Open a terminal.')
   })
 
+  it("quotes a FAQ's question with the answer that follows it", () => {
+    const text = answer(
+      ['linpac', 'segmentation', 'fault', 'start'],
+      [
+        source(
+          1,
+          'Q: When I start Linpac, I get "Segmentation fault". What is the fix? A: You are probably running an old version. Build the newest release.',
+        ),
+      ],
+    )
+    expect(text).toContain('A: You are probably running an old version.')
+  })
+
   it('reads a sentence under its section heading: a command under the heading that names the problem', () => {
     const text = answer(
       ['white', 'screen', 'install'],

@@ -105,9 +105,12 @@ type Scored = Unit & { own: number; score: number }
 /** A sentence that opens by pointing at the one before it ("This", "These", "It", "They"). */
 const refersBack = (unit: Unit) => !unit.block && /^(this|these|that|those|it|they|such)\b/i.test(unit.text)
 
-/** A line that ends in ':', or a paragraph that stops mid-sentence, goes on in what follows it. */
+/**
+ * A line that ends in ':', a paragraph that stops mid-sentence, or a question the manual asks (a
+ * FAQ's "What is the fix?") goes on in what follows it.
+ */
 const leadsOn = (unit: Unit) =>
-  unit.text.endsWith(':') || (!unit.block && !isRow(unit.text) && /[\p{L}\d]$/u.test(unit.text))
+  unit.text.endsWith(':') || (!unit.block && !isRow(unit.text) && /[\p{L}\d?]$/u.test(unit.text))
 
 /**
  * How much of the question a unit holds (`own`), and read under its passage's section heading
@@ -135,7 +138,15 @@ function pick(all: Scored[], max: number): string[] {
   // The sentence after the best one often holds the answer to what the best one restates (the
   // row after a row is another thing).
   const afterTop = top && all[top.order + 1]
-  if (top && afterTop && !afterTop.block && !isRow(afterTop.text) && !isRow(top.text)) chosen.add(afterTop.order)
+  if (top && afterTop && !afterTop.block && !isRow(afterTop.text) && !isRow(top.text)) {
+    chosen.add(afterTop.order)
+    // "When I start it, I get a segfault. What is the fix?" is answered by what follows.
+    const next = all[afterTop.order + 1]
+    if (next && afterTop.text.endsWith('?')) {
+      chosen.add(next.order)
+      broughtAlong.add(next.order)
+    }
+  }
   const addWhole = (unit: Unit, along: boolean) => {
     const units = unit.block && unit.block.length <= WHOLE_LIST ? all.filter((u) => u.block === unit.block) : [unit]
     for (const u of units) {
