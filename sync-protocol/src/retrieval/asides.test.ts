@@ -11,7 +11,9 @@ describe('asides a technician adds to a question', () => {
     ["wiring on Mr Patel's catamaran", [['on', 'mr', 'patel', 'catamaran']]],
     ['timestamps on every line in tio, ticket 3391', [['ticket', '3391']]],
     ['radar keeps dropping out, for job number 4471', [['job', 'number', '4471']]],
-    // A job without its number is what the question is about.
+    ['fuse blows on the gyro, serial number SN4471A', [['serial', 'number', 'sn4471a']]],
+    // A job without its number is what the question is about; "serial" alone may name a port.
+    ['no data on serial ttyUSB0', []],
     ['how do I close a job on the tablet', []],
     // A name with a code may be a unit; a word written small is no name.
     ['radar not turning on the DX450', []],

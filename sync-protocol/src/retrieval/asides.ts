@@ -36,7 +36,7 @@ const ROLES = new Set([
   'yard',
   'club',
 ])
-/** Words for a job's paperwork, followed by its number ("job 4471", "ticket #3391"). */
+/** Words for a job's paperwork, followed by its number ("job 4471", "ticket #3391", "serial number 1234"). */
 const REFERENCES = new Set(['job', 'ticket', 'invoice', 'wo', 'po'])
 const isName = (word: string) => /^\p{Lu}\p{Ll}+(?:['’]s)?$/u.test(word)
 const isCode = (word: string) => /\p{N}/u.test(word) || /^.\P{Lu}*\p{Lu}/u.test(word)
@@ -53,8 +53,11 @@ export function asidePhrases(query: string): AsidePhrase[] {
   const words = query.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []
   const phrases: AsidePhrase[] = []
   for (let i = 0; i < words.length; i++) {
-    const number = words[i + 1] === 'number' || words[i + 1] === 'no' ? i + 2 : i + 1
-    if (REFERENCES.has(words[i]?.toLowerCase() ?? '') && /\p{N}/u.test(words[number] ?? '')) {
+    const numbered = words[i + 1] === 'number' || words[i + 1] === 'no'
+    const number = numbered ? i + 2 : i + 1
+    // "serial" alone may name a port ("serial ttyUSB0"); "serial number" names a unit's.
+    const reference = REFERENCES.has(words[i]?.toLowerCase() ?? '') || (numbered && /^serial$/i.test(words[i] ?? ''))
+    if (reference && /\p{N}/u.test(words[number] ?? '')) {
       phrases.push({ words: words.slice(i, number + 1).map((word) => word.toLowerCase()), role: true })
       i = number
       continue
