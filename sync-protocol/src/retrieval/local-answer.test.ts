@@ -60,6 +60,16 @@ describe('the built-in answerer', () => {
     expect(text).toContain('A: You are probably running an old version.')
   })
 
+  it('quotes more of the best source than of the others', () => {
+    const steps = [1, 2, 3, 4, 5, 6].map((n) => `Step ${n} of the gyro service: check seal ${n}.`)
+    const text = answer(
+      ['gyro', 'service', 'seal'],
+      [source(1, steps.join(' ')), source(2, steps.map((step) => step.replace('Step', 'Stage')).join(' '))],
+    )
+    for (const step of steps) expect(text).toContain(step)
+    expect(text.match(/Stage \d/g)).toHaveLength(4)
+  })
+
   it('reads a sentence under its section heading: a command under the heading that names the problem', () => {
     const text = answer(
       ['white', 'screen', 'install'],

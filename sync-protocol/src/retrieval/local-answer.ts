@@ -14,6 +14,8 @@ import type { Retrieval } from './gate.ts'
 import { splitSentences } from './sentences.ts'
 import { expandTerms } from './synonyms.ts'
 
+/** Sentences quoted from the best source, and from each other one. */
+const FROM_BEST = 6
 const PER_SOURCE = 4
 const TOTAL = 10
 const SOURCES_USED = 3
@@ -189,7 +191,7 @@ export function localAnswerLines(expert: Expert, retrieval: Retrieval, hasImages
     // A later source whose best sentence holds far less of the question than the best one is noise
     // here; the first is the passage the gate judged best, and is always quoted.
     if (total >= TOTAL || (index > 0 && Math.max(0, ...all.map((u) => u.score)) < best / 2)) return
-    const picked = pick(all, Math.min(PER_SOURCE, TOTAL - total))
+    const picked = pick(all, Math.min(index === 0 ? FROM_BEST : PER_SOURCE, TOTAL - total))
     if (picked.length === 0) return
     total += picked.length
     const where = [source.section, source.page ? `page ${source.page}` : null].filter(Boolean).join(', ')
