@@ -137,8 +137,9 @@ function runInShape(lines: PdfLine[], i: number, body: BodyStyle) {
   const above = before && before.y > line.y ? before.y - line.y : Number.POSITIVE_INFINITY
   const below = after && after.y < line.y ? line.y - after.y : 0
   if (above < line.size * 1.5 || above <= below * 1.2) return false
-  // A bold paragraph goes on in its font on the next line.
-  if (after && below > 0 && below < line.size * 1.5 && after.font === line.font) return false
+  // A bold paragraph goes on in its font and size on the next line (a man page's heading is a point larger than its bold terms).
+  const sameSize = after && Math.abs(after.size - line.size) < line.size * 0.05
+  if (after && below > 0 && below < line.size * 1.5 && after.font === line.font && sameSize) return false
   // The next line drawn just above it: cells of a table row written one after the other.
   if (after && after.y > line.y && after.y - line.y < line.size * 3) return false
   // A table's bold header has rows of as many cells under it (a heading, one line at most: a ruler).

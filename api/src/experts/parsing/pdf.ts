@@ -18,7 +18,15 @@ import {
   runInHeadings,
   TOC_LINE,
 } from './pdf-headings.ts'
-import { headingForms, isContentsPage, joinWrapped, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
+import {
+  afterContents,
+  headingForms,
+  isContentsPage,
+  joinWrapped,
+  pagedEntry,
+  pageFurniture,
+  shape,
+} from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -54,6 +62,12 @@ const OVERPRINT = 0.25
 
 /** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
 const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
+
+/** A bullet, set apart from its item's words or (a drawn one) against them; a hyphen or an asterisk is one only when set apart. */
+const BULLET = /^(?:[•▪●◦]\s*|\*\*|[-*](?:\s+|$))/
+
+const CHAPTER_LABEL =
+  /^(?:chapter|part|appendix)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)$/i
 
 type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
 
@@ -187,9 +201,11 @@ export async function pdfParagraphs(
   // The rows of the table being read, and its header, which a table going on over a page break keeps.
   let rows: Row[] = []
   let header: Row | null | undefined
-  content.forEach((kept, index) => {
+  content.forEach((lines, index) => {
     const page = index + 1
-    if (isContentsPage(kept, marks)) return
+    const contents = isContentsPage(lines, marks)
+    const kept = contents ? afterContents(lines, marks, body.size) : lines
+    if (contents && kept.length === 0) return
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size
@@ -208,11 +224,20 @@ export async function pdfParagraphs(
       flushRows()
       header = undefined
     }
+    let label: string | null = null
     for (let i = 0; i < kept.length; i++) {
       const line = kept[i] as PdfLine
       if (TOC_LINE.test(line.text) || (marks.size > 0 && pagedEntry(line.text, marks))) continue
+      // A book's "Chapter 2" or "Part I" over its title, in large type: the title names the section.
+      const next = kept[i + 1]
+      if (CHAPTER_LABEL.test(line.text) && [line, next].every((l) => l && l.size >= body.size * 1.12)) {
+        label = line.text
+        continue
+      }
+      const labelled = label === null ? undefined : outlineLevel(marks, line, `${label} ${line.text}`)
+      label = null
       let text = line.text
-      let level = marks.size > 0 ? (outlineLevel(marks, line) ?? 0) : headingLevel(line, body, headingSizes)
+      let level = marks.size > 0 ? (outlineLevel(marks, line) ?? labelled ?? 0) : headingLevel(line, body, headingSizes)
       // A heading too long for a line goes on in its style on the next, the outline naming it whole.
       // Without an outline, only a heading in larger type: a numbered line in a code font may be code.
       const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
@@ -240,7 +265,9 @@ export async function pdfParagraphs(
       // A gap wider than one and a half lines, or a bullet, starts a new paragraph.
       const gap = lastY === null ? 0 : lastY - line.y
       if (gap > Math.max(line.size, lastSize) * 1.9 || gap < 0) block.push('')
-      const bullet = /^[-•▪●◦*]\s*/.test(line.text)
+      const bullet = BULLET.test(line.text)
+      // "-a, --all" or "-40 °C": an option or a value's sign, not a bullet, though its line starts one as a bullet's does.
+      const option = /^(?:-\S|\*[^\s*])/.test(line.text)
       // A table row is a paragraph of its own, kept whole, as Markdown's rows are.
       if (line.text.includes(' | ')) {
         flush()
@@ -250,7 +277,7 @@ export async function pdfParagraphs(
       }
       endTable()
       const previous = block.at(-1)
-      if (previous && !bullet) block[block.length - 1] = joinWrapped(previous, line.text)
+      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text)
       else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
       lastSize = line.size
