@@ -57,7 +57,7 @@ describe('PDF appendices', () => {
 })
 
 describe('PDF chapter labels', () => {
-  it('"Chapter 2" or "Part I" over a title in large type is no passage: the title names the section', async () => {
+  it('"Chapter 2", "Part I" or "CHAPTER" over "THREE" over a title in large type is no passage', async () => {
     // As LaTeX's book class and dblatex set them; the outline names the part "I Installation".
     const pages = [
       [
@@ -70,10 +70,18 @@ describe('PDF chapter labels', () => {
         textAt(72, 650, 'Wiring', 22),
         textAt(72, 600, 'Run the drop cable to the backbone tee.'),
       ],
+      // Sphinx sets the word in the body's size over the number in the title's.
+      [
+        textAt(72, 700, 'CHAPTER'),
+        textAt(72, 676, 'THREE', 18),
+        textAt(72, 620, 'CALIBRATION', 22),
+        textAt(72, 580, 'Swing the compass in calm water.'),
+      ],
     ]
     const outline = [
       { title: 'I Installation', page: 1 },
       { title: 'Wiring', page: 2 },
+      { title: 'Calibration', page: 3 },
     ]
     const parsed = await parseDocument(
       'gateway.pdf',
@@ -85,6 +93,7 @@ describe('PDF chapter labels', () => {
     const expected = [
       ['Installation', 'Fit it near the backbone.'],
       ['Wiring', 'Run the drop cable to the backbone tee.'],
+      ['CALIBRATION', 'Swing the compass in calm water.'],
     ]
     expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual(expected)
     const plain = await parseDocument('gateway.pdf', pdfOfStreams(pages.map((p) => p.join('\n'))))

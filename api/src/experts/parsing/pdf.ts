@@ -9,6 +9,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import {
   bodyStyle,
+  chapterLabel,
   coverTitle,
   headingContinuation,
   headingLevel,
@@ -65,9 +66,6 @@ const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[
 
 /** A bullet, set apart from its item's words or (a drawn one) against them; a hyphen or an asterisk is one only when set apart. */
 const BULLET = /^(?:[•▪●◦]\s*|\*\*|[-*](?:\s+|$))/
-
-const CHAPTER_LABEL =
-  /^(?:chapter|part|appendix)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)$/i
 
 type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
 
@@ -228,10 +226,13 @@ export async function pdfParagraphs(
     for (let i = 0; i < kept.length; i++) {
       const line = kept[i] as PdfLine
       if (TOC_LINE.test(line.text) || (marks.size > 0 && pagedEntry(line.text, marks))) continue
-      // A book's "Chapter 2" or "Part I" over its title, in large type: the title names the section.
-      const next = kept[i + 1]
-      if (CHAPTER_LABEL.test(line.text) && [line, next].every((l) => l && l.size >= body.size * 1.12)) {
-        label = line.text
+      const labelLines = chapterLabel(kept, i, body.size)
+      if (labelLines > 0) {
+        label = kept
+          .slice(i, i + labelLines)
+          .map((l) => l.text)
+          .join(' ')
+        i += labelLines - 1
         continue
       }
       const labelled = label === null ? undefined : outlineLevel(marks, line, `${label} ${line.text}`)
