@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { boldAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { boldAt, pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
+import { pageLines } from './pdf.ts'
 
 describe('PDF headings over two lines', () => {
   it('are one heading when the text goes on in the same style on the next line', async () => {
@@ -102,6 +103,11 @@ describe('PDF chapter labels', () => {
 })
 
 describe('PDF man pages (groff)', () => {
+  it('give an option’s dashes drawn as minus signs or typographic hyphens as the keyboard’s', () => {
+    const items = [pdfItem('\u2212a, \u2212\u2212all', 108, 700), pdfItem('non\u2011breaking and \u2010', 108, 688)]
+    expect(pageLines(items).map((line) => line.text)).toEqual(['-a, --all', 'non-breaking and -'])
+  })
+
   const term = (y: number, option: string, text: string) => [boldAt(108, y, option), textAt(144, y - 12, text)]
   it('keep an option’s hyphens, and a heading a point larger than the bold term under it is one', async () => {
     const heading = (y: number, text: string) => boldAt(72, y, text, 11)

@@ -9,14 +9,15 @@ import { TOC_LINE } from './pdf-headings.ts'
 
 /**
  * A line's words to compare with another's or an outline entry's: case, numbers and spacing aside,
- * and typographic quotes and ellipses as plain ones (TeX sets "it’s" and ". . ." where the
- * bookmarks say "it's" and "…").
+ * and typographic quotes, ellipses and dashes as plain ones (TeX sets "it’s" and ". . ." where the
+ * bookmarks say "it's" and "…"; the text's minus signs are read as hyphens, a bookmark's may not be).
  */
 export const shape = (text: string) =>
   text
     .toLowerCase()
     .replace(/[‘’‛′]/g, "'")
     .replace(/[“”„″]/g, '"')
+    .replace(/[\u2010\u2011\u2212]/g, '-')
     .replace(/…|\.\s?\.\s?\./g, '...')
     .replace(/\d+/g, '#')
     .replace(/\s+/g, ' ')

@@ -58,6 +58,11 @@ const WORD_GAP = 0.15
 
 /** Icon fonts' glyphs (an admonition's ⓘ, a bullet) are private-use code points: no text to search. */
 const PRIVATE_USE = /[\ue000-\uf8ff]/g
+/**
+ * Minus signs and typographic hyphens, as groff through PostScript draws a command's dashes
+ * ("−−all"): typed as the keyboard's, so a command quoted from a passage runs when pasted.
+ */
+const DASHES = /[\u2010\u2011\u2212]/g
 /** The same text drawn again this close (times the type size) is a shadow or a fake bold, not more text. */
 const OVERPRINT = 0.25
 
@@ -92,7 +97,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     const y = item.transform[5] ?? 0
     const x = item.transform[4] ?? 0
     const size = item.height || Math.abs(item.transform[3] ?? 0)
-    const str = raw.replace(PRIVATE_USE, '')
+    const str = raw.replace(PRIVATE_USE, '').replace(DASHES, '-')
     const near = (d: { str: string; x: number; y: number }) =>
       d.str === str && Math.abs(d.x - x) < size * OVERPRINT && Math.abs(d.y - y) < size * OVERPRINT
     if (str.trim() && drawn.some(near)) continue
