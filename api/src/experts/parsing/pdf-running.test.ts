@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
 import { type PdfLine, pageLines } from './pdf.ts'
-import { folioLines, runningLines } from './pdf-running.ts'
+import { folioLines, pageFurniture, runningLines } from './pdf-running.ts'
 
 describe('PDF running heads', () => {
   const line = (text: string, y: number): PdfLine => ({ text, y, size: 10, font: 'F1' })
@@ -41,6 +41,19 @@ describe('PDF running heads', () => {
       line(`-${'alt'[i]} | sort the entries this way`, 700),
     ])
     expect([...runningLines(pages)]).toEqual(['ls(#) | user commands | ls(#)'])
+  })
+
+  it('take a front matter page’s Roman folio before the Arabic ones start, not a lone letter after', () => {
+    const pages = [
+      [line('Network UPS Tools FAQ', 700)],
+      [line('ii', 760), line('REVISION HISTORY', 700)],
+      ...['Wiring', 'Drivers', 'Shutdown', 'Clients'].map((topic, i) => [
+        line(topic, 700),
+        line('x', 400),
+        line(`${i + 1}`, 40),
+      ]),
+    ]
+    expect([...pageFurniture(pages)].map((l) => l.text)).toEqual(['1', '2', '3', '4', 'ii'])
   })
 
   it('are found when their words change by chapter but they carry the printed page number', () => {

@@ -122,6 +122,12 @@ export function pageFurniture(pages: PdfLine[][]): Set<PdfLine> {
   const running = runningLines(pages)
   const found = folioLines(pages)
   for (const line of pages.flat()) if (running.has(shape(line.text))) found.add(line)
+  // Front matter is numbered in small Roman numerals ("ii" on the back of a title or over a
+  // revision history) before the Arabic folios ("1", "1 / 16") start.
+  const arabic = pages.findIndex((lines) => lines.some((line) => found.has(line) && /\d/.test(line.text)))
+  for (const lines of pages.slice(0, Math.max(0, arabic))) {
+    for (const line of edges(lines)) if (/^[ivxl]{1,6}$/.test(line.text)) found.add(line)
+  }
   return found
 }
 
