@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { boldAt, pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
+import { pageLines } from './pdf.ts'
 
 describe('PDF headings over two lines', () => {
   it('are one heading when the text goes on in the same style on the next line', async () => {
@@ -52,6 +53,78 @@ describe('PDF appendices', () => {
       ['Appendix A Platform Notes', 'Each system has its own port names, as the manual says for each.'],
       ['A.1 Unix', 'Install it from the ports tree, as the manual says for each.'],
       ['Appendix B Troubleshooting', 'Check the cable first, as the manual says for each.'],
+    ])
+  })
+})
+
+describe('PDF chapter labels', () => {
+  it('"Chapter 2", "Part I" or "CHAPTER" over "THREE" over a title in large type is no passage', async () => {
+    // As LaTeX's book class and dblatex set them; the outline names the part "I Installation".
+    const pages = [
+      [
+        textAt(72, 700, 'Part I', 18),
+        textAt(72, 650, 'Installation', 22),
+        textAt(72, 600, 'Fit it near the backbone.'),
+      ],
+      [
+        textAt(72, 700, 'Chapter 2', 18),
+        textAt(72, 650, 'Wiring', 22),
+        textAt(72, 600, 'Run the drop cable to the backbone tee.'),
+      ],
+      // Sphinx sets the word in the body's size over the number in the title's.
+      [
+        textAt(72, 700, 'CHAPTER'),
+        textAt(72, 676, 'THREE', 18),
+        textAt(72, 620, 'CALIBRATION', 22),
+        textAt(72, 580, 'Swing the compass in calm water.'),
+      ],
+    ]
+    const outline = [
+      { title: 'I Installation', page: 1 },
+      { title: 'Wiring', page: 2 },
+      { title: 'Calibration', page: 3 },
+    ]
+    const parsed = await parseDocument(
+      'gateway.pdf',
+      pdfOfStreams(
+        pages.map((p) => p.join('\n')),
+        { outline },
+      ),
+    )
+    const expected = [
+      ['Installation', 'Fit it near the backbone.'],
+      ['Wiring', 'Run the drop cable to the backbone tee.'],
+      ['CALIBRATION', 'Swing the compass in calm water.'],
+    ]
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual(expected)
+    const plain = await parseDocument('gateway.pdf', pdfOfStreams(pages.map((p) => p.join('\n'))))
+    expect(plain.paragraphs.map((p) => [p.section, p.text])).toEqual(expected)
+  })
+})
+
+describe('PDF man pages (groff)', () => {
+  it('give an option’s dashes drawn as minus signs or typographic hyphens as the keyboard’s', () => {
+    const items = [pdfItem('\u2212a, \u2212\u2212all', 108, 700), pdfItem('non\u2011breaking and \u2010', 108, 688)]
+    expect(pageLines(items).map((line) => line.text)).toEqual(['-a, --all', 'non-breaking and -'])
+  })
+
+  const term = (y: number, option: string, text: string) => [boldAt(108, y, option), textAt(144, y - 12, text)]
+  it('keep an option’s hyphens, and a heading a point larger than the bold term under it is one', async () => {
+    const heading = (y: number, text: string) => boldAt(72, y, text, 11)
+    const page = [
+      heading(700, 'OPTIONS'),
+      ...term(688, '-a, --all', 'do not ignore entries starting with .'),
+      ...term(660, '--author', 'print the author of each file'),
+      heading(620, 'EXIT STATUS'),
+      textAt(108, 608, '0 if OK, 1 if minor problems, 2 if serious trouble.'),
+      heading(580, 'SEE ALSO'),
+      ...term(568, 'dircolors(1)', 'Full documentation online.'),
+    ]
+    const parsed = await parseDocument('ls.pdf', pdfOfStreams([page.join('\n')]))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['OPTIONS', '-a, --all do not ignore entries starting with .\n--author print the author of each file'],
+      ['EXIT STATUS', '0 if OK, 1 if minor problems, 2 if serious trouble.'],
+      ['SEE ALSO', 'dircolors(1) Full documentation online.'],
     ])
   })
 })

@@ -66,6 +66,23 @@ export function headingContinuation(lines: PdfLine[], i: number, loose = false):
   return more
 }
 
+const CHAPTER_LABEL =
+  /^(?:chapter|part|appendix)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)$/i
+
+/**
+ * How many lines from `i` are a book's "Chapter 2" or "Part I" over its title (one, or two as
+ * Sphinx sets "CHAPTER" over "ONE"), in large type and the title too: no passage, the title names
+ * the section. 0 when none.
+ */
+export function chapterLabel(lines: PdfLine[], i: number, bodySize: number): number {
+  const [line, next] = [lines[i], lines[i + 1]]
+  if (!line) return 0
+  const count = CHAPTER_LABEL.test(line.text) ? 1 : next && CHAPTER_LABEL.test(`${line.text} ${next.text}`) ? 2 : 0
+  const large = (l: PdfLine | undefined) => l !== undefined && l.size >= bodySize * 1.12
+  const label = lines.slice(i, i + count)
+  return count > 0 && large(lines[i + count]) && label.some(large) ? count : 0
+}
+
 /** Short, with a letter, not ending as a sentence or a label does, not a contents entry. */
 const headingText = (text: string) =>
   text.length <= 90 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !TOC_LINE.test(text)
@@ -137,8 +154,9 @@ function runInShape(lines: PdfLine[], i: number, body: BodyStyle) {
   const above = before && before.y > line.y ? before.y - line.y : Number.POSITIVE_INFINITY
   const below = after && after.y < line.y ? line.y - after.y : 0
   if (above < line.size * 1.5 || above <= below * 1.2) return false
-  // A bold paragraph goes on in its font on the next line.
-  if (after && below > 0 && below < line.size * 1.5 && after.font === line.font) return false
+  // A bold paragraph goes on in its font and size on the next line (a man page's heading is a point larger than its bold terms).
+  const sameSize = after && Math.abs(after.size - line.size) < line.size * 0.05
+  if (after && below > 0 && below < line.size * 1.5 && after.font === line.font && sameSize) return false
   // The next line drawn just above it: cells of a table row written one after the other.
   if (after && after.y > line.y && after.y - line.y < line.size * 3) return false
   // A table's bold header has rows of as many cells under it (a heading, one line at most: a ruler).

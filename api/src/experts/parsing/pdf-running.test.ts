@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
 import { type PdfLine, pageLines } from './pdf.ts'
-import { folioLines, runningLines } from './pdf-running.ts'
+import { folioLines, pageFurniture, runningLines } from './pdf-running.ts'
 
 describe('PDF running heads', () => {
   const line = (text: string, y: number): PdfLine => ({ text, y, size: 10, font: 'F1' })
@@ -32,6 +32,28 @@ describe('PDF running heads', () => {
     ])
     const running = runningLines(pages)
     expect([...running].sort()).toEqual(['gateway installation guide, rev. c', 'page # of #'])
+  })
+
+  it('are found in a short document when set in cells at the head of every page (a man page through groff)', () => {
+    const pages = ['NAME', 'OPTIONS', 'SEE ALSO'].map((heading, i) => [
+      line('LS(1) | User Commands | LS(1)', 750),
+      line(heading, 720),
+      line(`-${'alt'[i]} | sort the entries this way`, 700),
+    ])
+    expect([...runningLines(pages)]).toEqual(['ls(#) | user commands | ls(#)'])
+  })
+
+  it('take a front matter page’s Roman folio before the Arabic ones start, not a lone letter after', () => {
+    const pages = [
+      [line('Network UPS Tools FAQ', 700)],
+      [line('ii', 760), line('REVISION HISTORY', 700)],
+      ...['Wiring', 'Drivers', 'Shutdown', 'Clients'].map((topic, i) => [
+        line(topic, 700),
+        line('x', 400),
+        line(`${i + 1}`, 40),
+      ]),
+    ]
+    expect([...pageFurniture(pages)].map((l) => l.text)).toEqual(['1', '2', '3', '4', 'ii'])
   })
 
   it('are found when their words change by chapter but they carry the printed page number', () => {
@@ -113,6 +135,26 @@ describe('PDF contents pages', () => {
     const body = textAt(72, 700, 'Read the safety notes before wiring the pump.')
     const parsed = await parseDocument('manual.pdf', pdfOfStreams([contents.join('\n'), body]))
     expect(parsed.paragraphs.map((p) => p.text)).toEqual(['Read the safety notes before wiring the pump.'])
+  })
+
+  it('give way to the text that starts under a heading on the same page (DocBook through FOP)', async () => {
+    const titles = ['Introduction', 'Wiring', 'Calibration', 'Alarms', 'Maintenance']
+    const contents = titles.map((title, i) => textAt(72, 680 - i * 12, `${i + 1}. ${title} ${'.'.repeat(60)} ${i + 1}`))
+    const page = [
+      textAt(72, 720, 'Table of Contents', 17),
+      ...contents,
+      textAt(72, 560, '1. Introduction', 20),
+      textAt(72, 530, 'The gateway bridges NMEA 0183 and the backbone.'),
+      textAt(72, 518, 'It takes its power from the bus.'),
+    ]
+    const outline = ['Table of Contents', ...titles.map((title, i) => `${i + 1}. ${title}`)].map((title) => ({
+      title,
+      page: 1,
+    }))
+    const parsed = await parseDocument('gateway.pdf', pdfOfStreams([page.join('\n')], { outline }))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['1. Introduction', 'The gateway bridges NMEA 0183 and the backbone. It takes its power from the bus.'],
+    ])
   })
 
   it('are dropped without leaders when their entries are the outline’s, number and page set apart', async () => {

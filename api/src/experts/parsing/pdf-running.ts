@@ -9,14 +9,15 @@ import { TOC_LINE } from './pdf-headings.ts'
 
 /**
  * A line's words to compare with another's or an outline entry's: case, numbers and spacing aside,
- * and typographic quotes and ellipses as plain ones (TeX sets "it’s" and ". . ." where the
- * bookmarks say "it's" and "…").
+ * and typographic quotes, ellipses and dashes as plain ones (TeX sets "it’s" and ". . ." where the
+ * bookmarks say "it's" and "…"; the text's minus signs are read as hyphens, a bookmark's may not be).
  */
 export const shape = (text: string) =>
   text
     .toLowerCase()
     .replace(/[‘’‛′]/g, "'")
     .replace(/[“”„″]/g, '"')
+    .replace(/[\u2010\u2011\u2212]/g, '-')
     .replace(/…|\.\s?\.\s?\./g, '...')
     .replace(/\d+/g, '#')
     .replace(/\s+/g, ' ')
@@ -55,7 +56,8 @@ const SHORT = 6
  * In a short document (a data sheet, a quick-start guide), lines that open or close three pages
  * or more with the same words, whatever their parity: "Installation Guide, Rev. C" and "Page 2 of
  * 4". Only a page's first two and last two lines, where a label ("Note") is seldom three times;
- * never a table row: a table going on over a page break repeats its header there.
+ * a table row only when it opens or closes every page: a table going on over a page break repeats
+ * its header there, but not on the page it starts on.
  */
 function shortRunning(pages: PdfLine[][]): string[] {
   const counts = new Map<string, number>()
@@ -65,7 +67,16 @@ function shortRunning(pages: PdfLine[][]): string[] {
       counts.set(edge, (counts.get(edge) ?? 0) + 1)
     }
   }
-  return [...counts].filter(([, n]) => n >= 3).map(([text]) => text)
+  const found = [...counts].filter(([, n]) => n >= 3).map(([text]) => text)
+  // A head set in cells (a man page's "LS(1) | User Commands | LS(1)") is one when it opens or closes every page.
+  for (const end of [0, -1]) {
+    const rows = new Set(
+      pages.map((lines) => (lines.at(end)?.text.includes(' | ') ? shape(lines.at(end)?.text ?? '') : '')),
+    )
+    const [row] = rows
+    if (rows.size === 1 && row) found.push(row)
+  }
+  return found
 }
 
 /**
@@ -111,6 +122,12 @@ export function pageFurniture(pages: PdfLine[][]): Set<PdfLine> {
   const running = runningLines(pages)
   const found = folioLines(pages)
   for (const line of pages.flat()) if (running.has(shape(line.text))) found.add(line)
+  // Front matter is numbered in small Roman numerals ("ii" on the back of a title or over a
+  // revision history) before the Arabic folios ("1", "1 / 16") start.
+  const arabic = pages.findIndex((lines) => lines.some((line) => found.has(line) && /\d/.test(line.text)))
+  for (const lines of pages.slice(0, Math.max(0, arabic))) {
+    for (const line of edges(lines)) if (/^[ivxl]{1,6}$/.test(line.text)) found.add(line)
+  }
   return found
 }
 
@@ -164,4 +181,17 @@ export function isContentsPage(lines: PdfLine[], outline: Map<string, number>): 
   })
   const numbers = lines.filter((line) => !withoutNumber(withoutPage(line.text))).length
   return entries.size >= 5 && entries.size + numbers >= lines.length * 0.5
+}
+
+/**
+ * The text a contents page goes on with after its last entry when it starts under a heading there
+ * (an article's contents over its first section, as DocBook sets it): none on a page of contents alone.
+ */
+export function afterContents(lines: PdfLine[], outline: Map<string, number>, bodySize: number): PdfLine[] {
+  const last = lines.findLastIndex((line) => TOC_LINE.test(line.text))
+  const rest = lines.slice(last + 1)
+  const [first] = rest
+  if (last < 0 || !first || rest.length < 3) return []
+  const heading = first.size >= bodySize * 1.12 || headingForms(first.text).some((form) => outline.has(shape(form)))
+  return heading ? rest : []
 }

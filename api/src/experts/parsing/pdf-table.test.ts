@@ -45,6 +45,22 @@ describe('PDF tables keep their rows', () => {
       ['RSA | 127245 Rudder | Only one rudder', 'Sentence | PGN | Hint'],
     ])
   })
+  it('joins up a word a narrow cell breaks at a hyphen, as a paragraph’s are, and keeps a compound’s', async () => {
+    const page = [
+      textAt(72, 700, 'STK600-RC040M'),
+      ...['ATmega16 AT-', 'mega32 ATmega164P', 'in a push-', 'to-fit socket'].map((text, i) =>
+        textAt(222, 700 - i * 12, text),
+      ),
+      textAt(72, 640, 'STK600-RC020T'),
+      textAt(222, 640, 'ATtiny26'),
+    ].join('\n')
+    const parsed = await parseDocument('sockets.pdf', pdfOfStreams([page]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual([
+      'STK600-RC040M | ATmega16 ATmega32 ATmega164P in a push-to-fit socket',
+      'STK600-RC020T | ATtiny26',
+    ])
+  })
+
   it('puts back together a row whose short cells are drawn in the middle of its height', async () => {
     // LibreOffice and Word centre a cell vertically: the option's name and default sit level with
     // the middle of its description, and are written before and after it.

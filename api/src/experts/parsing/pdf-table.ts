@@ -13,6 +13,7 @@
 import type { PdfLine } from './pdf.ts'
 import { secondColumnStart } from './pdf-columns.ts'
 import { TOC_LINE } from './pdf-headings.ts'
+import { joinWrapped } from './pdf-running.ts'
 
 export interface Cell {
   x: number
@@ -146,7 +147,8 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>): PdfLine[] {
   const mixed = group.some((line) => line.mixed || line.font !== font) ? { mixed: true } : {}
   return rows.map(({ y, cells }) => ({
     text: cells
-      .map((parts) => parts.join(' '))
+      // A cell's lines joined as a paragraph's are, a word broken at a line's end joined up.
+      .map((parts) => parts.reduce((whole, part) => (whole ? joinWrapped(whole, part) : part), ''))
       .filter(Boolean)
       .join(' | '),
     y,

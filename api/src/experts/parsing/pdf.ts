@@ -9,6 +9,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import {
   bodyStyle,
+  chapterLabel,
   coverTitle,
   headingContinuation,
   headingLevel,
@@ -18,7 +19,15 @@ import {
   runInHeadings,
   TOC_LINE,
 } from './pdf-headings.ts'
-import { headingForms, isContentsPage, joinWrapped, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
+import {
+  afterContents,
+  headingForms,
+  isContentsPage,
+  joinWrapped,
+  pagedEntry,
+  pageFurniture,
+  shape,
+} from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -49,11 +58,19 @@ const WORD_GAP = 0.15
 
 /** Icon fonts' glyphs (an admonition's ⓘ, a bullet) are private-use code points: no text to search. */
 const PRIVATE_USE = /[\ue000-\uf8ff]/g
+/**
+ * Minus signs and typographic hyphens, as groff through PostScript draws a command's dashes
+ * ("−−all"): typed as the keyboard's, so a command quoted from a passage runs when pasted.
+ */
+const DASHES = /[\u2010\u2011\u2212]/g
 /** The same text drawn again this close (times the type size) is a shadow or a fake bold, not more text. */
 const OVERPRINT = 0.25
 
 /** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
 const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
+
+/** A bullet, set apart from its item's words or (a drawn one) against them; a hyphen or an asterisk is one only when set apart. */
+const BULLET = /^(?:[•▪●◦]\s*|\*\*|[-*](?:\s+|$))/
 
 type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
 
@@ -80,7 +97,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     const y = item.transform[5] ?? 0
     const x = item.transform[4] ?? 0
     const size = item.height || Math.abs(item.transform[3] ?? 0)
-    const str = raw.replace(PRIVATE_USE, '')
+    const str = raw.replace(PRIVATE_USE, '').replace(DASHES, '-')
     const near = (d: { str: string; x: number; y: number }) =>
       d.str === str && Math.abs(d.x - x) < size * OVERPRINT && Math.abs(d.y - y) < size * OVERPRINT
     if (str.trim() && drawn.some(near)) continue
@@ -187,9 +204,11 @@ export async function pdfParagraphs(
   // The rows of the table being read, and its header, which a table going on over a page break keeps.
   let rows: Row[] = []
   let header: Row | null | undefined
-  content.forEach((kept, index) => {
+  content.forEach((lines, index) => {
     const page = index + 1
-    if (isContentsPage(kept, marks)) return
+    const contents = isContentsPage(lines, marks)
+    const kept = contents ? afterContents(lines, marks, body.size) : lines
+    if (contents && kept.length === 0) return
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size
@@ -208,11 +227,23 @@ export async function pdfParagraphs(
       flushRows()
       header = undefined
     }
+    let label: string | null = null
     for (let i = 0; i < kept.length; i++) {
       const line = kept[i] as PdfLine
       if (TOC_LINE.test(line.text) || (marks.size > 0 && pagedEntry(line.text, marks))) continue
+      const labelLines = chapterLabel(kept, i, body.size)
+      if (labelLines > 0) {
+        label = kept
+          .slice(i, i + labelLines)
+          .map((l) => l.text)
+          .join(' ')
+        i += labelLines - 1
+        continue
+      }
+      const labelled = label === null ? undefined : outlineLevel(marks, line, `${label} ${line.text}`)
+      label = null
       let text = line.text
-      let level = marks.size > 0 ? (outlineLevel(marks, line) ?? 0) : headingLevel(line, body, headingSizes)
+      let level = marks.size > 0 ? (outlineLevel(marks, line) ?? labelled ?? 0) : headingLevel(line, body, headingSizes)
       // A heading too long for a line goes on in its style on the next, the outline naming it whole.
       // Without an outline, only a heading in larger type: a numbered line in a code font may be code.
       const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
@@ -240,7 +271,9 @@ export async function pdfParagraphs(
       // A gap wider than one and a half lines, or a bullet, starts a new paragraph.
       const gap = lastY === null ? 0 : lastY - line.y
       if (gap > Math.max(line.size, lastSize) * 1.9 || gap < 0) block.push('')
-      const bullet = /^[-•▪●◦*]\s*/.test(line.text)
+      const bullet = BULLET.test(line.text)
+      // "-a, --all" or "-40 °C": an option or a value's sign, not a bullet, though its line starts one as a bullet's does.
+      const option = /^(?:-\S|\*[^\s*])/.test(line.text)
       // A table row is a paragraph of its own, kept whole, as Markdown's rows are.
       if (line.text.includes(' | ')) {
         flush()
@@ -250,7 +283,7 @@ export async function pdfParagraphs(
       }
       endTable()
       const previous = block.at(-1)
-      if (previous && !bullet) block[block.length - 1] = joinWrapped(previous, line.text)
+      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text)
       else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
       lastSize = line.size
