@@ -9,6 +9,7 @@
  * Either way the phrase says nothing about which page answers. A name with a code in it ("on the
  * DX450", "Sea Otter II") is left to the rest of the ranking: it may be a unit.
  */
+import { isCode } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
 
 const PREPOSITIONS = new Set(['on', 'at', 'for', 'from', 'aboard', 'in'])
@@ -39,7 +40,6 @@ const ROLES = new Set([
 /** Words for a job's paperwork, followed by its number ("job 4471", "ticket #3391", "serial number 1234"). */
 const REFERENCES = new Set(['job', 'ticket', 'invoice', 'wo', 'po'])
 const isName = (word: string) => /^\p{Lu}\p{Ll}+(?:['’]s)?$/u.test(word)
-const isCode = (word: string) => /\p{N}/u.test(word) || /^.\P{Lu}*\p{Lu}/u.test(word)
 
 export interface AsidePhrase {
   /** Its words, lower-cased. */

@@ -20,7 +20,8 @@ export interface UnitName {
 }
 
 const hasCapital = (word: string) => /\p{Lu}/u.test(word) && word !== 'I'
-const isCode = (word: string) => /\p{N}/u.test(word) || /^.\P{Lu}*\p{Lu}/u.test(word)
+/** A model code's word: digits, or capitals after its first letter ("HDS", "GPSMAP", "8617"). */
+export const isCode = (word: string) => /\p{N}/u.test(word) || /^.\P{Lu}*\p{Lu}/u.test(word)
 
 /** The names a question writes, in order. */
 export function unitNames(query: string): UnitName[] {
