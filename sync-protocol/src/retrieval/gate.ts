@@ -8,10 +8,11 @@
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
-import { type SoughtStems, soughtStems, stemPositions, tokens } from './bm25.ts'
+import { stemPositions } from './bm25.ts'
 import { fewPerDocument } from './per-document.ts'
-import { isLoneName, namesUnits, unitRequirements } from './subject.ts'
+import { namesUnits } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
+import { formStems, type TermStats, termWeights, type Weighting } from './weights.ts'
 
 export const TOP_K = 5
 /** How many BM25 candidates the re-ranking sees. */
@@ -49,15 +50,6 @@ export interface Candidate {
 /** A passage this clearly nearest by meaning is relevant even when it shares few of the question's words. */
 export const DENSE_RELEVANT_NEARNESS = 4
 
-/** How common each stem is among the expert's passages. */
-export interface TermStats {
-  passages: number
-  documents: number
-  documentFrequency: (stem: string) => number
-  /** The documents holding a stem (asked for the words of the units a question names, subject.ts). */
-  holders: (stem: string) => ReadonlySet<string>
-}
-
 export interface Retrieval {
   terms: string[]
   /** Relevant passages, best first; empty when nothing relevant was found. */
@@ -71,70 +63,6 @@ export interface Retrieval {
    * order of `terms`: the answerer looks for the same words; the shipped synonyms when absent.
    */
   forms?: string[][]
-}
-
-const formStems = (form: string) => tokens(form)
-const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >= 14
-
-/**
- * Weight of a term: the IDF of its commonest spelling. A word no passage holds (a model the
- * manuals do not cover, or an unusual turn of phrase) weighs at least half as much as a word
- * only one passage holds, so common words alone never make a question look answered. So does a
- * model code no manual names ("DF140"): the manuals do not cover that unit. So does a name of one
- * word only one passage holds ("for my customer Johnson", in some manual's credits): at that
- * passage's rarity it would outweigh the rest of the question. A bare number no passage holds (a
- * job number) or one very long token (a hash) weighs nothing.
- */
-interface Weighting {
-  weights: number[]
-  /** Terms some passage holds. */
-  known: boolean[]
-  /** Known terms held by few passages (a tenth or less): the ones that say what a question is about. */
-  specific: boolean[]
-  /** Every stem of every spelling of the terms. */
-  stems: SoughtStems
-  /** Terms the question asks for (asked.ts) that some passage holds. */
-  asked: boolean[]
-  /** The summed weight of the known terms. */
-  knownTotal: number
-  /** The summed weight of all terms (1 when none weighs anything). */
-  total: number
-  /** Terms of which a manual must hold one per unit the question names (subject.ts). */
-  units: number[][]
-}
-
-function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
-  const n = Math.max(1, stats.passages)
-  const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5))
-  const dfs = terms.map((term) =>
-    Math.max(0, ...term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))),
-  )
-  // An aside (a boat, a customer, a place) weighs nothing, its other words too: one that says what
-  // it names ("for my customer Johnson"), or names what no passage holds ("on the Sea Breeze").
-  const asides = new Set(terms.flatMap(({ aside }, i) => (aside && (aside.role || dfs[i] === 0) ? [aside.phrase] : [])))
-  const aside = terms.map((term) => term.aside !== undefined && asides.has(term.aside.phrase))
-  const raw = terms.map((term, i) => {
-    const df = dfs[i] ?? 0
-    return !aside[i] && (df > 1 || (df === 1 && !isLoneName(term, terms))) ? idf(df) : null
-  })
-  const known = raw.filter((w): w is number => w !== null)
-  const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1
-  const unknown = Math.max(average, idf(1) / 2)
-  const specificFloor = idf(Math.max(1, n * 0.1))
-  // A job number or a pasted hash says nothing about the topic.
-  const weights = raw.map(
-    (w, i) => w ?? (aside[i] || (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '')) ? 0 : unknown),
-  )
-  return {
-    weights,
-    total: weights.reduce((a, b) => a + b, 0) || 1,
-    knownTotal: known.reduce((a, b) => a + b, 0),
-    known: raw.map((w) => w !== null),
-    specific: raw.map((w) => w !== null && w >= specificFloor),
-    stems: soughtStems(new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))),
-    asked: terms.map((term, i) => term.asked === true && raw[i] !== null),
-    units: unitRequirements(terms, stats),
-  }
 }
 
 /**

@@ -7,11 +7,12 @@ import { withAsides } from './asides.ts'
 import { withAsked } from './asked.ts'
 import { type Bm25Index, searchIndex } from './bm25.ts'
 import { joinedSpellings, splitSpellings } from './compounds.ts'
-import { POOL_SIZE, type Retrieval, rankCandidates, type TermStats } from './gate.ts'
+import { POOL_SIZE, type Retrieval, rankCandidates } from './gate.ts'
 import { codeWords, meantAsWritten, ofDocumentedFamily, unheldCode, withUnits } from './subject.ts'
 import { expandTerms } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
 import { closestWord, misspeltStem } from './typos.ts'
+import type { TermStats } from './weights.ts'
 
 export function retrieveKept(
   tenant: string,

@@ -7,10 +7,10 @@
  */
 import { AUX } from './asked.ts'
 import { tokens } from './bm25.ts'
-import type { TermStats } from './gate.ts'
 import type { QueryTerm } from './synonyms.ts'
 import { searchTerms } from './terms.ts'
 import { capitalised } from './typos.ts'
+import type { TermStats } from './weights.ts'
 
 export interface UnitName {
   /** Its words as written, lower-cased. */
