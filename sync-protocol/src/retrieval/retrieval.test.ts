@@ -86,6 +86,13 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(closestWord('gyro', [['gyros', 1]])).toBeNull()
   })
 
+  it('leaves out contractions typed without their apostrophe, as with it', () => {
+    expect(searchTerms('gyro wont spin up and the display doesnt show why, whatever I try')).toEqual(
+      searchTerms("gyro won't spin up and the display doesn't show why, I try"),
+    )
+    expect(searchTerms('dont know, cant reset, isnt starting')).toEqual(['reset', 'starting'])
+  })
+
   it('counts two words of the question that name the same thing once', () => {
     expect(expandTerms(['gyro', 'stabilizer', 'bearings']).map((t) => t.word)).toEqual(['gyro', 'bearings'])
     expect(expandTerms(['alarm', 'alarms']).map((t) => t.word)).toEqual(['alarm'])

@@ -13,7 +13,9 @@ const STOPWORDS = /* @__PURE__ */ new Set(
   under until up very was we were what when where which while who whom why will with won would
   you your yours t s d ll m re ve isn aren wasn weren doesn didn hasn haven hadn wouldn shouldn
   couldn please tell explain know need help get got also may might must shall use used using whats
-  hi hey thanks thank anyone someone something anything way ok okay just really still`.split(/\s+/),
+  hi hey thanks thank anyone someone something anything way ok okay just really still
+  dont doesnt didnt isnt arent wasnt werent wont cant couldnt wouldnt shouldnt hasnt havent hadnt
+  im ive youre theyre thats theres hows whos wheres whatever`.split(/\s+/),
 )
 
 const MAX_TERMS = 24
