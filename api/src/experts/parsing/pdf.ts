@@ -1,12 +1,13 @@
 /**
  * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: running
  * heads, footers and page numbers are dropped (./pdf-running.ts), as are table-of-contents lines; headings are
- * found from the document's outline (bookmarks) or, without one, from type larger than the body
+ * found from the document's outline (bookmarks, ./pdf-bookmarks.ts) or, without one, from type larger than the body
  * or a numbered heading in a heading font, and below those from run-in headings in bold
  * (./pdf-headings.ts); each paragraph carries its section path and page.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
 import {
   bodyStyle,
   chapterLabel,
@@ -56,8 +57,6 @@ const CELL_GAP = 1.2
 /** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
 const WORD_GAP = 0.15
 
-/** Icon fonts' glyphs (an admonition's ⓘ, a bullet) are private-use code points: no text to search. */
-const PRIVATE_USE = /[\ue000-\uf8ff]/g
 /**
  * Minus signs and typographic hyphens, as groff through PostScript draws a command's dashes
  * ("−−all"): typed as the keyboard's, so a command quoted from a passage runs when pasted.
@@ -157,22 +156,6 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       })
       .filter((line) => line.text.length > 0),
   )
-}
-
-/** Outline entries by normalised title, with their depth (1 = top). */
-async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
-  const found = new Map<string, number>()
-  const outline = await doc.getOutline().catch(() => null)
-  const walk = (items: { title: string; items: unknown[] }[] | null | undefined, depth: number) => {
-    for (const item of items ?? []) {
-      if (found.size > 2000) return
-      // An icon font's glyph in a title (a web page's permalink, printed to PDF) is no text of it.
-      found.set(shape(item.title.replace(PRIVATE_USE, '')), depth)
-      walk(item.items as { title: string; items: unknown[] }[], depth + 1)
-    }
-  }
-  walk(outline as { title: string; items: unknown[] }[] | null, 1)
-  return found
 }
 
 /**
