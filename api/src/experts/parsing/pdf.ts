@@ -20,15 +20,8 @@ import {
   runInHeadings,
   TOC_LINE,
 } from './pdf-headings.ts'
-import {
-  afterContents,
-  headingForms,
-  isContentsPage,
-  joinWrapped,
-  pagedEntry,
-  pageFurniture,
-  shape,
-} from './pdf-running.ts'
+import { documentWords, joinWrapped } from './pdf-hyphens.ts'
+import { afterContents, headingForms, isContentsPage, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -173,6 +166,8 @@ export async function pdfParagraphs(
     .filter((s) => s >= body.size * 1.12)
     .sort((a, b) => b - a)
   const outlined = await bookmarks(doc)
+  // A hyphen at a line's end is kept or dropped by how the document writes the word elsewhere.
+  const words = documentWords(pages.flat().map((line) => line.text))
   // Outlines often name a numbered heading without its number ("Directories" for "3.2.3 Directories").
   const outlineLevel = (map: Map<string, number>, line: PdfLine, text = line.text) => {
     const forms = headingStyled(line, body) ? headingForms(text) : [text]
@@ -189,7 +184,7 @@ export async function pdfParagraphs(
   let header: Row | null | undefined
   content.forEach((lines, index) => {
     const page = index + 1
-    const contents = isContentsPage(lines, marks)
+    const contents = isContentsPage(lines, marks, words)
     const kept = contents ? afterContents(lines, marks, body.size) : lines
     if (contents && kept.length === 0) return
     let block: string[] = []
@@ -232,7 +227,7 @@ export async function pdfParagraphs(
       const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
       const more = wraps ? headingContinuation(kept, i, marks.size > 0) : []
       for (let n = more.length; n > 0; n--) {
-        const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text), line.text)
+        const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text, words), line.text)
         const whole = marks.size > 0 ? (outlineLevel(marks, line, joined) ?? 0) : level
         if (whole === 0) continue
         text = joined
@@ -266,7 +261,7 @@ export async function pdfParagraphs(
       }
       endTable()
       const previous = block.at(-1)
-      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text)
+      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text, words)
       else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
       lastSize = line.size
