@@ -159,7 +159,8 @@ export const pagedEntry = (text: string, outline: Map<string, number>) =>
 /**
  * A table of contents: lines with leaders; or, without leaders, mostly the outline's entries, with
  * or without their numbers ("1 | Preamble | 17" for "1 Preamble"). Numbers alone (a table of
- * readings) never make one: it takes five of the entries. An entry's broken word is joined by the document's `words`.
+ * readings) never make one: it takes five of the entries. An entry going on over two lines is joined
+ * as a paragraph's lines are, by the document's `words` (./pdf-hyphens.ts).
  */
 export function isContentsPage(lines: PdfLine[], outline: Map<string, number>, words: Words): boolean {
   const leaders = lines.filter((line) => TOC_LINE.test(line.text)).length

@@ -149,7 +149,7 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words)
   const mixed = group.some((line) => line.mixed || line.font !== font) ? { mixed: true } : {}
   return rows.map(({ y, cells }) => ({
     text: cells
-      // A cell's lines joined as a paragraph's are, a word broken at a line's end joined up.
+      // A cell's lines joined as a paragraph's are, a hyphen at a line's end kept or dropped by the page's words.
       .map((parts) => parts.reduce((whole, part) => (whole ? joinWrapped(whole, part, words) : part), ''))
       .filter(Boolean)
       .join(' | '),

@@ -1,9 +1,10 @@
 /**
  * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: running
  * heads, footers and page numbers are dropped (./pdf-running.ts), as are table-of-contents lines; headings are
- * found from the document's outline (bookmarks, ./pdf-bookmarks.ts) or, without one, from type larger than the body
- * or a numbered heading in a heading font, and below those from run-in headings in bold
- * (./pdf-headings.ts); each paragraph carries its section path and page.
+ * found from the document's outline (bookmarks, ./pdf-bookmarks.ts) or, without one, from type larger
+ * than the body or a numbered heading in a heading font, and below those from run-in headings in bold
+ * (./pdf-headings.ts); lines are joined into paragraphs, a hyphen at a line's end kept or dropped by
+ * the document's own words (./pdf-hyphens.ts); each paragraph carries its section path and page.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
