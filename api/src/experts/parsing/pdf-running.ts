@@ -6,6 +6,7 @@
  */
 import type { PdfLine } from './pdf.ts'
 import { TOC_LINE } from './pdf-headings.ts'
+import { joinWrapped, type Words } from './pdf-hyphens.ts'
 
 /**
  * A line's words to compare with another's or an outline entry's: case, numbers and spacing aside,
@@ -146,13 +147,6 @@ export const headingForms = (text: string) =>
     form.replace(/^\p{Lu}\p{Ll}+\s+(?=(?:\d+|\p{Lu}|[IVXL]+)(?:\s|\.|:))/u, ''),
   ])
 
-/** Two lines of one wrapped entry or heading joined, a word broken at the line end joined up. */
-export function joinWrapped(first: string, next: string): string {
-  if (!/\p{L}-$/u.test(first) || !/^\p{Ll}/u.test(next)) return `${first} ${next}`
-  // A compound broken at its own hyphen ("black-|on-white") keeps it.
-  return (/^\p{L}+-/u.test(next) ? first : first.slice(0, -1)) + next
-}
-
 const withoutPage = (text: string) => text.replace(/(\s*\|)?\s*\d+$/, '')
 
 /**
@@ -165,9 +159,10 @@ export const pagedEntry = (text: string, outline: Map<string, number>) =>
 /**
  * A table of contents: lines with leaders; or, without leaders, mostly the outline's entries, with
  * or without their numbers ("1 | Preamble | 17" for "1 Preamble"). Numbers alone (a table of
- * readings) never make one: it takes five of the entries.
+ * readings) never make one: it takes five of the entries. An entry going on over two lines is joined
+ * as a paragraph's lines are, by the document's `words` (./pdf-hyphens.ts).
  */
-export function isContentsPage(lines: PdfLine[], outline: Map<string, number>): boolean {
+export function isContentsPage(lines: PdfLine[], outline: Map<string, number>, words: Words): boolean {
   const leaders = lines.filter((line) => TOC_LINE.test(line.text)).length
   if (leaders >= 3 && leaders >= lines.length * 0.4) return true
   const isEntry = (text: string) =>
@@ -177,7 +172,7 @@ export function isContentsPage(lines: PdfLine[], outline: Map<string, number>): 
     const next = lines[i + 1]
     if (isEntry(line.text)) entries.add(line)
     // An entry too long for a line goes on to the next, which ends with its page.
-    else if (next && isEntry(joinWrapped(line.text, next.text))) entries.add(line).add(next)
+    else if (next && isEntry(joinWrapped(line.text, next.text, words))) entries.add(line).add(next)
   })
   const numbers = lines.filter((line) => !withoutNumber(withoutPage(line.text))).length
   return entries.size >= 5 && entries.size + numbers >= lines.length * 0.5

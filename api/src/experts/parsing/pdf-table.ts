@@ -13,7 +13,7 @@
 import type { PdfLine } from './pdf.ts'
 import { secondColumnStart } from './pdf-columns.ts'
 import { TOC_LINE } from './pdf-headings.ts'
-import { joinWrapped } from './pdf-running.ts'
+import { documentWords, joinWrapped, type Words } from './pdf-hyphens.ts'
 
 export interface Cell {
   x: number
@@ -63,7 +63,9 @@ export function tableRows(lines: CellLine[]): PdfLine[] {
     group.push(line)
   }
   close()
-  return withCentredCells(groups, acrossGutter).flatMap((g) => rebuild(g, starts))
+  // A cell's broken word goes by the page's words: the rest of the document is not read yet.
+  const words = documentWords(lines.map((line) => line.text))
+  return withCentredCells(groups, acrossGutter).flatMap((g) => rebuild(g, starts, words))
 }
 
 /**
@@ -115,7 +117,7 @@ const plain = ({ text, y, size, font, mixed }: PdfLine): PdfLine => ({
   ...(mixed ? { mixed } : {}),
 })
 
-function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>): PdfLine[] {
+function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words): PdfLine[] {
   const top = Math.max(...group.map((l) => l.y))
   const columns = [
     ...new Set(
@@ -147,8 +149,8 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>): PdfLine[] {
   const mixed = group.some((line) => line.mixed || line.font !== font) ? { mixed: true } : {}
   return rows.map(({ y, cells }) => ({
     text: cells
-      // A cell's lines joined as a paragraph's are, a word broken at a line's end joined up.
-      .map((parts) => parts.reduce((whole, part) => (whole ? joinWrapped(whole, part) : part), ''))
+      // A cell's lines joined as a paragraph's are, a hyphen at a line's end kept or dropped by the page's words.
+      .map((parts) => parts.reduce((whole, part) => (whole ? joinWrapped(whole, part, words) : part), ''))
       .filter(Boolean)
       .join(' | '),
     y,

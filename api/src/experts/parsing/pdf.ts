@@ -1,12 +1,14 @@
 /**
  * PDF through pdfjs-dist, rebuilt into lines from the text items' positions and sizes: running
  * heads, footers and page numbers are dropped (./pdf-running.ts), as are table-of-contents lines; headings are
- * found from the document's outline (bookmarks) or, without one, from type larger than the body
- * or a numbered heading in a heading font, and below those from run-in headings in bold
- * (./pdf-headings.ts); each paragraph carries its section path and page.
+ * found from the document's outline (bookmarks, ./pdf-bookmarks.ts) or, without one, from type larger
+ * than the body or a numbered heading in a heading font, and below those from run-in headings in bold
+ * (./pdf-headings.ts); lines are joined into paragraphs, a hyphen at a line's end kept or dropped by
+ * the document's own words (./pdf-hyphens.ts); each paragraph carries its section path and page.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
 import {
   bodyStyle,
   chapterLabel,
@@ -19,15 +21,8 @@ import {
   runInHeadings,
   TOC_LINE,
 } from './pdf-headings.ts'
-import {
-  afterContents,
-  headingForms,
-  isContentsPage,
-  joinWrapped,
-  pagedEntry,
-  pageFurniture,
-  shape,
-} from './pdf-running.ts'
+import { documentWords, joinWrapped } from './pdf-hyphens.ts'
+import { afterContents, headingForms, isContentsPage, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 
@@ -56,8 +51,6 @@ const CELL_GAP = 1.2
 /** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
 const WORD_GAP = 0.15
 
-/** Icon fonts' glyphs (an admonition's ⓘ, a bullet) are private-use code points: no text to search. */
-const PRIVATE_USE = /[\ue000-\uf8ff]/g
 /**
  * Minus signs and typographic hyphens, as groff through PostScript draws a command's dashes
  * ("−−all"): typed as the keyboard's, so a command quoted from a passage runs when pasted.
@@ -159,22 +152,6 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   )
 }
 
-/** Outline entries by normalised title, with their depth (1 = top). */
-async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
-  const found = new Map<string, number>()
-  const outline = await doc.getOutline().catch(() => null)
-  const walk = (items: { title: string; items: unknown[] }[] | null | undefined, depth: number) => {
-    for (const item of items ?? []) {
-      if (found.size > 2000) return
-      // An icon font's glyph in a title (a web page's permalink, printed to PDF) is no text of it.
-      found.set(shape(item.title.replace(PRIVATE_USE, '')), depth)
-      walk(item.items as { title: string; items: unknown[] }[], depth + 1)
-    }
-  }
-  walk(outline as { title: string; items: unknown[] }[] | null, 1)
-  return found
-}
-
 /**
  * Paragraphs of a whole document from its pages' lines, and the title its first page sets (the
  * largest type on it, else its first heading) for a file whose metadata names none.
@@ -190,6 +167,8 @@ export async function pdfParagraphs(
     .filter((s) => s >= body.size * 1.12)
     .sort((a, b) => b - a)
   const outlined = await bookmarks(doc)
+  // A hyphen at a line's end is kept or dropped by how the document writes the word elsewhere.
+  const words = documentWords(pages.flat().map((line) => line.text))
   // Outlines often name a numbered heading without its number ("Directories" for "3.2.3 Directories").
   const outlineLevel = (map: Map<string, number>, line: PdfLine, text = line.text) => {
     const forms = headingStyled(line, body) ? headingForms(text) : [text]
@@ -206,7 +185,7 @@ export async function pdfParagraphs(
   let header: Row | null | undefined
   content.forEach((lines, index) => {
     const page = index + 1
-    const contents = isContentsPage(lines, marks)
+    const contents = isContentsPage(lines, marks, words)
     const kept = contents ? afterContents(lines, marks, body.size) : lines
     if (contents && kept.length === 0) return
     let block: string[] = []
@@ -249,7 +228,7 @@ export async function pdfParagraphs(
       const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
       const more = wraps ? headingContinuation(kept, i, marks.size > 0) : []
       for (let n = more.length; n > 0; n--) {
-        const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text), line.text)
+        const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text, words), line.text)
         const whole = marks.size > 0 ? (outlineLevel(marks, line, joined) ?? 0) : level
         if (whole === 0) continue
         text = joined
@@ -283,7 +262,7 @@ export async function pdfParagraphs(
       }
       endTable()
       const previous = block.at(-1)
-      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text)
+      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text, words)
       else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
       lastSize = line.size

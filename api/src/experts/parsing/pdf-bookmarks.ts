@@ -1,0 +1,25 @@
+/**
+ * A PDF's outline (bookmarks): its entries' titles, shaped as lines are compared (./pdf-running.ts),
+ * with their depth, for ./pdf.ts to find headings by.
+ */
+import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
+import { shape } from './pdf-running.ts'
+
+/** Icon fonts' glyphs (an admonition's ⓘ, a bullet) are private-use code points: no text to search. */
+export const PRIVATE_USE = /[\ue000-\uf8ff]/g
+
+/** Outline entries by normalised title, with their depth (1 = top). */
+export async function bookmarks(doc: PDFDocumentProxy): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  const outline = await doc.getOutline().catch(() => null)
+  const walk = (items: { title: string; items: unknown[] }[] | null | undefined, depth: number) => {
+    for (const item of items ?? []) {
+      if (found.size > 2000) return
+      // An icon font's glyph in a title (a web page's permalink, printed to PDF) is no text of it.
+      found.set(shape(item.title.replace(PRIVATE_USE, '')), depth)
+      walk(item.items as { title: string; items: unknown[] }[], depth + 1)
+    }
+  }
+  walk(outline as { title: string; items: unknown[] }[] | null, 1)
+  return found
+}
