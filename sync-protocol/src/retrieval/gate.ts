@@ -3,8 +3,9 @@
  * device (over bm25.ts's). BM25 finds a pool; each candidate is then scored on what matters to a
  * question: how much of its rare vocabulary the passage holds (IDF-weighted, so "how", "check" or
  * "device" never decide; in a table, one row with the text around it; less when it holds none of
- * what the question asks for), whether the title or section names it, and whether its words sit
- * close together. A question whose best passage holds too little of it gets "nothing relevant".
+ * what the question asks for), whether the title, section or file name names it, and whether its
+ * words sit close together. A question whose best passage holds too little of it gets "nothing
+ * relevant".
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
@@ -149,6 +150,12 @@ function foundByPart(
   return rows.map((row) => termsIn(row, forms, weighting, inHeading).map((hit, i) => hit || around[i] === true))
 }
 
+/**
+ * The words of a file's name ("gqrx-readme.md", "ST60_Tridata_Installation.pdf"), which count as
+ * its heading's: whoever named the file said what it is about, often where the title does not.
+ */
+const nameWords = (fileName: string) => fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ')
+
 interface Scored {
   candidate: Candidate
   coverage: number
@@ -167,7 +174,10 @@ function scoreCandidate(
   // A manual that does not name the unit the question is about answers for other equipment.
   if (!namesUnits(weighting.units, forms, holds)) return { candidate, coverage: 0, score: 0 }
   const body = stemPositions(candidate.text, weighting.stems)
-  const heading = stemPositions(`${candidate.title} ${candidate.section ?? ''}`, weighting.stems)
+  const heading = stemPositions(
+    `${candidate.title} ${candidate.section ?? ''} ${nameWords(candidate.fileName)}`,
+    weighting.stems,
+  )
   const bodyHits = forms.map((term) => positions(body, term))
   const inHeading = forms.map((term) => positions(heading, term).length > 0)
   const inWhole = bodyHits.map((hits, i) => inHeading[i] === true || hits.length > 0)

@@ -93,6 +93,19 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(searchTerms('dont know, cant reset, isnt starting')).toEqual(['reset', 'starting'])
   })
 
+  it('counts the words of a file’s name as its heading’s', () => {
+    const watermaker = testPassage(0, 'Flush the membrane with fresh water every week in use, and before storage.', {
+      id: 'doc2:0',
+      documentId: 'doc2',
+      fileName: 'watermaker_service-guide.pdf',
+      title: 'Service Guide',
+    })
+    const gyro = passage(1, 'Flush the membrane weekly.')
+    const mention = passage(2, 'The watermaker feed pump shares the gyro seawater intake.')
+    const index = buildIndex([gyro, watermaker, mention])
+    expect(retrieveKept('demo', index, 'flush the watermaker membrane').sources[0]?.id).toBe('doc2:0')
+  })
+
   it('counts two words of the question that name the same thing once', () => {
     expect(expandTerms(['gyro', 'stabilizer', 'bearings']).map((t) => t.word)).toEqual(['gyro', 'bearings'])
     expect(expandTerms(['alarm', 'alarms']).map((t) => t.word)).toEqual(['alarm'])
