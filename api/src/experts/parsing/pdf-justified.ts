@@ -33,14 +33,21 @@ const IN_PIECE_SPACE = 0.6
 
 /** The page's lines with the stretched spaces of its justified lines no longer parting cells. */
 export function justifiedLines(lines: CellLine[]): CellLine[] {
-  return lines.map((line) => {
-    if (line.cells.length < 2 || !inBlock(line, lines)) return line
-    const starts = lines
-      .filter((other) => other !== line && Math.abs(other.y - line.y) <= line.size * SPAN)
-      .flatMap((other) => other.cells.map((cell) => cell.x))
-    const spaced = spaces(line, starts)
-    if (!spaced.some(Boolean)) return line
-    return merged(line, spaced)
+  const stretched = lines.map((line) => (line.cells.length > 1 && inBlock(line, lines) ? spaces(line) : null))
+  return lines.map((line, i) => {
+    const spaced = stretched[i]
+    if (!spaced?.some(Boolean)) return line
+    const near = lines.flatMap((other, j) =>
+      other !== line && Math.abs(other.y - line.y) <= line.size * SPAN ? [{ other, stretched: stretched[j] }] : [],
+    )
+    // A column: a cell starts there on a nearby line, a line's start or a gap left wide, or on two
+    // lines whatever the gap (a justified line's words fall anywhere, now and then under another's).
+    const column = (x: number) => {
+      const at = near.map(({ other }) => other.cells.findIndex((c) => Math.abs(c.x - x) <= NEAR) + 1)
+      return at.some((n, k) => n > 0 && !near[k]?.stretched?.[n - 1]) || at.filter((n) => n > 0).length >= 2
+    }
+    const kept = spaced.map((space, j) => space && !column(line.cells[j]?.x ?? 0))
+    return kept.some(Boolean) ? merged(line, kept) : line
   })
 }
 
@@ -63,7 +70,7 @@ function inBlock(line: CellLine, lines: CellLine[]): boolean {
 }
 
 /** For each cell after the first, whether the gap before it is a stretched space. */
-function spaces(line: CellLine, starts: number[]): boolean[] {
+function spaces(line: CellLine): boolean[] {
   const { cells, size } = line
   const gaps = cells.map((cell, i) => {
     const end = cells[i - 1]?.end
@@ -75,9 +82,9 @@ function spaces(line: CellLine, starts: number[]): boolean[] {
   const inPiece = cells.flatMap((cell) => (cell.text.match(/ /g) ?? []).map(() => size * IN_PIECE_SPACE))
   const words = measured.length > 0 ? measured : inPiece
   if (monospaced(cells, gaps)) return cells.map(() => false)
-  return cells.map((cell, i) => {
+  return cells.map((_, i) => {
     const gap = gaps[i]
-    if (gap === null || gap === undefined || starts.some((x) => Math.abs(x - cell.x) <= NEAR)) return false
+    if (gap === null || gap === undefined) return false
     const others = gaps.filter((g, j): g is number => g !== null && j !== i)
     // Justifying stretches a line's spaces alike; a table's gaps differ with its cells' widths.
     if (others.length > 0 && Math.abs(median(others) - gap) > gap * UNEVEN) return false
