@@ -35,13 +35,17 @@ function justifiedPdf(lines: string[][], more: (doc: PDFKit.PDFDocument) => void
   return done
 }
 
+// Its loose lines' spaces come out wider than a table's gap (1.35 and 1.78 times the type size), its
+// tight ones' narrow enough for pdfjs to give each line as one piece.
 const paragraph = [
-  ['Mount', 'the', 'pump', 'at', 'the', 'lowest', 'point'],
-  ['of', 'the', 'bilge,', 'where', 'water', 'collects.'],
-  ['Never', 'drill', 'through', 'the', 'hull', 'below'],
-  ['the', 'waterline;', 'use', 'the', 'supplied', 'bracket.'],
-  ['Check', 'the', 'strainer', 'every', 'month.'],
-]
+  'Mount the pump at the lowest point',
+  'of the bilge, where the water collects first, and',
+  'keep its float switch free of debris and oily rags.',
+  'Never drill through the hull below',
+  'the waterline; use the supplied bracket and four',
+  'stainless screws into a bulkhead or a stringer.',
+  'Check the strainer every month.',
+].map((line) => line.split(' '))
 
 describe('PDF justified text', () => {
   it('keeps a paragraph whose stretched spaces are as wide as a table’s gaps as prose', async () => {
@@ -87,10 +91,12 @@ describe('PDF lines among justified ones', () => {
     [pdfItem('Spares', 72, 672, 33.4), pdfItem('are', 127, 672, 15), pdfItem('kept', 163.6, 672, 20)],
     [pdfItem('aboard', 205.3, 672, 31.7), pdfItem('always.', 258.6, 672, 33.4)],
   ].flat()
+  // The paragraph's tighter lines, which pdfjs gives as one piece each, between the same margins.
+  const tight = [658, 644, 630].map((y) => pdfItem('Its other lines are set tight enough to be one piece.', 72, y, 220))
 
   it('turn a wide gap back into a space when the line’s spaces are alike', () => {
-    const lines = pageLines(justified)
-    expect(lines.map((l) => l.text)).toEqual([
+    const lines = pageLines([...justified, ...tight])
+    expect(lines.slice(0, 3).map((l) => l.text)).toEqual([
       'Before you start, read this manual.',
       'Keep the spares listed at hand.',
       'Spares are kept aboard always.',
@@ -100,9 +106,17 @@ describe('PDF lines among justified ones', () => {
   it('keep a label apart from its value set against the right margin', () => {
     const lines = pageLines([
       ...justified,
-      pdfItem('Supply voltage at the pump', 72, 658),
-      pdfItem('12 V', 272, 658, 20),
+      ...tight,
+      pdfItem('Supply voltage at the pump', 72, 616),
+      pdfItem('12 V', 272, 616, 20),
     ])
     expect(lines.at(-1)?.text).toBe('Supply voltage at the pump | 12 V')
+  })
+
+  it('keep a table’s rows whose gaps are alike, its marks lined up under each other', () => {
+    // Marks centred in columns of one width, as a feature matrix sets them: the same gaps on every row.
+    const row = (y: number) => [105, 165, 225, 285].map((x) => pdfItem('X', x, y, 7))
+    const lines = pageLines([...justified, ...tight, ...row(610), ...row(596), ...row(582)])
+    expect(lines.slice(-3).map((l) => l.text)).toEqual(Array(3).fill('X | X | X | X'))
   })
 })

@@ -13,7 +13,7 @@ import type { Cell, CellLine } from './pdf-table.ts'
 
 /** Positions this close (page units) are one edge or one column. */
 const NEAR = 2
-/** Lines ending at one right edge, at least, for the edge to be a justified block's margin. */
+/** Lines of one piece between two margins, at least, for them to be a justified block's. */
 const MIN_FLUSH = 3
 /** A paragraph's first line indented this many times the type size, at most. */
 const INDENT = 4
@@ -52,8 +52,9 @@ export function justifiedLines(lines: CellLine[]): CellLine[] {
 }
 
 /**
- * The line ends at the right margin of a block of lines set between two margins (at least
- * MIN_FLUSH lines starting and ending alike), and starts at its left margin or a paragraph's indent.
+ * The line ends at the right margin of a block of text set between two margins (at least MIN_FLUSH
+ * lines of one piece, as most of a justified paragraph's are, starting and ending alike: a table's
+ * rows are of several), and starts at its left margin or a paragraph's indent.
  */
 function inBlock(line: CellLine, lines: CellLine[]): boolean {
   const right = line.right
@@ -61,8 +62,8 @@ function inBlock(line: CellLine, lines: CellLine[]): boolean {
   const left = (l: CellLine) => Math.round(l.cells[0]?.x ?? 0)
   const lefts = new Map<number, number>()
   for (const other of lines) {
-    if (other.right !== null && Math.abs(other.right - right) <= NEAR)
-      lefts.set(left(other), (lefts.get(left(other)) ?? 0) + 1)
+    if (other.cells.length !== 1 || other.right === null || Math.abs(other.right - right) > NEAR) continue
+    lefts.set(left(other), (lefts.get(left(other)) ?? 0) + 1)
   }
   return [...lefts].some(
     ([margin, count]) => count >= MIN_FLUSH && left(line) >= margin - NEAR && left(line) <= margin + line.size * INDENT,
