@@ -14,10 +14,15 @@ import type { PdfLine } from './pdf.ts'
 import { secondColumnStart } from './pdf-columns.ts'
 import { TOC_LINE } from './pdf-headings.ts'
 import { documentWords, joinWrapped, type Words } from './pdf-hyphens.ts'
+import { justifiedLines } from './pdf-justified.ts'
 
 export interface Cell {
   x: number
   text: string
+  /** Where its last piece ends (null when the PDF gives no widths). */
+  end?: number | null
+  /** The spaces between its pieces (page units), where measured: what tells a justified line from a row (./pdf-justified.ts). */
+  gaps?: number[]
 }
 /** A line with its pieces set apart, and where its last piece ends (null when the PDF gives no widths). */
 export type CellLine = PdfLine & { cells: Cell[]; right: number | null }
@@ -27,7 +32,9 @@ const ROW_STEP = 1.35
 /** Positions this close (page units) are the same baseline or the same column. */
 const NEAR = 2
 
-export function tableRows(lines: CellLine[]): PdfLine[] {
+export function tableRows(page: CellLine[]): PdfLine[] {
+  // A justified line's stretched spaces part no cells.
+  const lines = justifiedLines(page)
   const left = (line: CellLine) => line.cells[0]?.x ?? 0
   // On a page of two text columns, the second column's top is no wrapped cell of the first's lines.
   const gutter = secondColumnStart(lines.map((line) => ({ left: left(line), right: line.right })))

@@ -120,12 +120,14 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     }
     current.fonts.add(item.fontName)
     const gap = current.text ? separator(current, x, current.size || size) : ' | '
-    if (gap === ' | ') current.cells.push({ x, text: '' })
+    if (gap === ' | ') current.cells.push({ x, text: '', gaps: [] })
     const cell = current.cells.at(-1)
     if (cell) cell.text += (gap === ' | ' ? '' : gap) + str
+    if (cell && gap === ' ' && current.end !== null) cell.gaps?.push(x - current.end)
     if (current.text) current.text += gap
     current.space = false
     current.end = item.width === undefined ? null : x + item.width
+    if (cell) cell.end = current.end
     current.text += str
     // The line's size and font are those of most of its characters.
     const chars = str.trim().length
@@ -141,7 +143,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
   return tableRows(
     lines
       .map((line) => {
-        const cells = line.cells.map((c) => ({ x: c.x, text: tidy(c.text) })).filter((c) => c.text)
+        const cells = line.cells.map((c) => ({ ...c, text: tidy(c.text) })).filter((c) => c.text)
         // Vertical bars set apart as cells of their own (a ruler's ticks, a box's sides) are rules, not text.
         const kept = cells.filter((c) => !/^\|[|\s]*$/.test(c.text))
         const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
