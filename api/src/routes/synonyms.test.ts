@@ -28,7 +28,7 @@ describe('an expert\u2019s synonyms', () => {
     await uploaded([
       { fileName: 'Heater.md', bytes: enc('# Laying up\n\nDrain the calorifier before the boat is laid up.') },
     ])
-    const question = 'How do I drain the water heater?'
+    const question = 'When should the water heater be emptied?'
     const before = await retrieve(t.db, 'demo', 'furuno', question)
     expect(before.sources.some((s) => s.fileName === 'Heater.md')).toBe(false)
 
