@@ -72,4 +72,17 @@ describe('sentence ends', () => {
       '"Done" 2 items.',
     ])
   })
+
+  it('are never between a short form and its number, and still after the same word at a sentence end', () => {
+    expect(
+      splitSentences('Names are max. 16 characters, approx. 12 V. See Fig. 3 and p. 12. Max. 50 waypoints.'),
+    ).toEqual(['Names are max. 16 characters, approx. 12 V. ', 'See Fig. 3 and p. 12. ', 'Max. 50 waypoints.'])
+    expect(splitSentences('Turn the knob to max. Then wait. Is it on? No. Restart it.')).toEqual([
+      'Turn the knob to max. ',
+      'Then wait. ',
+      'Is it on? ',
+      'No. ',
+      'Restart it.',
+    ])
+  })
 })
