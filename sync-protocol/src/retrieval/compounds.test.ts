@@ -45,6 +45,22 @@ describe('words a question and a manual write together or apart', () => {
     expect(spellings('quoting for penrose marine', known)).toContainEqual(['penrose', 'pen rose'])
   })
 
+  it('reads an NMEA 0183 sentence with or without its talker, and nothing else as one', () => {
+    expect(spellings('RMC sentence missing', ['gprmc', 'iirmc', 'sentenc'])).toEqual([
+      ['rmc', 'gprmc', 'iirmc'],
+      ['sentence'],
+      ['missing'],
+    ])
+    expect(spellings('why is $GPZDA empty', ['zda'])).toEqual([['gpzda', 'zda'], ['empty']])
+    // "put" is no sentence, so never "input"; "inlet" is no talker's sentence.
+    expect(spellings('put the inlet hose back', ['input', 'let'])).toEqual([['put'], ['inlet'], ['hose'], ['back']])
+    const index = buildIndex([
+      passage(0, 'The gateway converts $IIMWV into PGN 130306 and $GPRMC into PGN 129026.'),
+      passage(1, 'The wind vane must be aligned with the bow.'),
+    ])
+    expect(retrieveKept('demo', index, 'which pgn does the gateway send for MWV').sources[0]?.id).toBe('doc1:0')
+  })
+
   it('adds nothing the passages do not hold', () => {
     const words = searchTerms('back light fuse')
     const terms = words.map((word) => ({ word, forms: [word] }))

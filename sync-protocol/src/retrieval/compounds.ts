@@ -5,6 +5,7 @@
  * the expert holds it (each of its words, for a split).
  */
 import { tokens } from './bm25.ts'
+import { sentenceSpellings } from './nmea-sentences.ts'
 import type { QueryTerm } from './synonyms.ts'
 import { saidWords, searchTerms } from './terms.ts'
 
@@ -23,12 +24,17 @@ export interface Spellings {
 }
 
 /**
- * Search terms said side by side, written as one word ("Pi 2" as "pi2"), and dotted names written
+ * Search terms said side by side, written as one word ("Pi 2" as "pi2"), dotted names written
  * without their dots, together or apart ("VE.Direct" as "vedirect" and "ve direct": PostgreSQL's
- * parser holds "VE.Direct" as one word, so the dotted spelling alone misses a manual's "VE Direct").
+ * parser holds "VE.Direct" as one word, so the dotted spelling alone misses a manual's "VE Direct"),
+ * and NMEA 0183 sentences with or without their talker ("RMC" and "GPRMC", nmea-sentences.ts).
  */
 export const joinedSpellings = (query: string, words: string[]): Spellings =>
-  spellingsOf([...joinedPairs(query, words), ...undotted(words)])
+  spellingsOf([
+    ...joinedPairs(query, words),
+    ...undotted(words),
+    ...words.flatMap((word) => sentenceSpellings(word).map((form) => ({ of: [word], form }))),
+  ])
 
 const undotted = (words: string[]): Spelling[] =>
   words
