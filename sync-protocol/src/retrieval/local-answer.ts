@@ -39,6 +39,8 @@ interface Unit {
   order: number
   /** For a table row, the order of its table's first row (the column names), when that is another unit. */
   header?: number
+  /** The first sentence of a paragraph. */
+  opens?: boolean
 }
 
 const isRow = (line: string) => /\s\|\s/.test(line)
@@ -83,8 +85,10 @@ function units(text: string): Unit[] {
       continue
     }
     tableStart = null
+    const start = found.length
     for (const sentence of splitSentences(block)) {
-      if (sentence.trim()) found.push({ text: sentence.trim(), block: null, order: found.length })
+      if (sentence.trim())
+        found.push({ text: sentence.trim(), block: null, order: found.length, opens: found.length === start })
     }
   }
   return found
@@ -106,6 +110,11 @@ type Scored = Unit & { own: number; score: number }
 
 /** A sentence that opens by pointing at the one before it ("This", "These", "It", "They"). */
 const refersBack = (unit: Unit) => !unit.block && /^(this|these|that|those|it|they|such)\b/i.test(unit.text)
+
+/** A short paragraph of its own that is no sentence ("-T --testing", "Known limits"): what the next one describes. */
+const TERM_LENGTH = 60
+const isTerm = (unit: Unit, next: Unit) =>
+  unit.opens === true && next.opens === true && unit.text.length <= TERM_LENGTH && !/[.!?:]$/.test(unit.text)
 
 /**
  * A line that ends in ':', a paragraph that stops mid-sentence, or a question the manual asks (a
@@ -155,6 +164,9 @@ function pick(all: Scored[], max: number): string[] {
       if (along && !chosen.has(u.order)) broughtAlong.add(u.order)
       chosen.add(u.order)
     }
+    // "Test mode: listen to my packets too." is about the option named above it, "-T --testing".
+    const term = all[unit.order - 1]
+    if (term && !chosen.has(term.order) && isTerm(term, unit)) addWhole(term, true)
   }
   for (const unit of ranked) {
     if (chosen.size - broughtAlong.size >= max) break

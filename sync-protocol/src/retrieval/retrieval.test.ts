@@ -266,6 +266,19 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(parts).toMatch(/\*\*Gyro Service Manual \(Parts, page 3\)\*\* \[1\]/)
   })
 
+  it('quotes the option or term a paragraph describes with it', () => {
+    const index = buildIndex([
+      passage(
+        0,
+        '-v --verbose\n\nProduce verbose debugging output.\n\n-T --testing\n\nTest mode: listen to my packets too. This mode is useful for off-air experimentation.\n\nThe interface stays up. Packets are counted.',
+        'General options',
+      ),
+    ])
+    const answer = localAnswerLines('furuno', retrieveKept('demo', index, 'off-air experimentation mode'), false)
+    expect(answer).toContain('- -T --testing')
+    expect(answer).not.toContain('- -v --verbose')
+  })
+
   it('quotes what a sentence that stops mid-way leads on to, and a table row with its column names', () => {
     const index = buildIndex([
       passage(
