@@ -147,9 +147,10 @@ function pick(all: Scored[], max: number): string[] {
   const broughtAlong = new Set<number>()
   const top = ranked[0]
   // The sentence after the best one often holds the answer to what the best one restates (the
-  // row after a row is another thing).
+  // row after a row, or what follows a list or code, is another thing). It takes the place of a
+  // sentence of its own, so only where two fit: with one, the best is quoted.
   const afterTop = top && all[top.order + 1]
-  if (top && afterTop && !afterTop.block && !isRow(afterTop.text) && !isRow(top.text)) {
+  if (top && afterTop && max > 1 && !top.block && !afterTop.block && !isRow(afterTop.text) && !isRow(top.text)) {
     chosen.add(afterTop.order)
     // "When I start it, I get a segfault. What is the fix?" is answered by what follows.
     const next = all[afterTop.order + 1]

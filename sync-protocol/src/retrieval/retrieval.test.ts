@@ -266,6 +266,19 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(parts).toMatch(/\*\*Gyro Service Manual \(Parts, page 3\)\*\* \[1\]/)
   })
 
+  it('quotes the best line of a code block, not the line after the block in its place', () => {
+    const index = buildIndex([
+      passage(
+        0,
+        'refclock nmea baud 19200 # all sentences at 19200 bps\nrefclock nmea path /dev/ttyUSB0 # all sentences from the USB port\n\nReference Clock Drivers',
+        'Configuration Example',
+      ),
+    ])
+    const answer = localAnswerLines('furuno', retrieveKept('demo', index, 'refclock nmea path for /dev/ttyUSB0'), false)
+    expect(answer).toContain('- refclock nmea path /dev/ttyUSB0 # all sentences from the USB port')
+    expect(answer).not.toContain('- Reference Clock Drivers')
+  })
+
   it('quotes the option or term a paragraph describes with it', () => {
     const index = buildIndex([
       passage(
