@@ -162,13 +162,13 @@ export async function pdfParagraphs(
   doc: PDFDocumentProxy,
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
-  const furniture = pageFurniture(pages)
-  const content = pages.map((lines) => lines.filter((line) => !furniture.has(line)))
   const body = bodyStyle(pages)
+  const outlined = await bookmarks(doc)
+  const furniture = pageFurniture(pages, outlined, body.size)
+  const content = pages.map((lines) => lines.filter((line) => !furniture.has(line)))
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)
     .sort((a, b) => b - a)
-  const outlined = await bookmarks(doc)
   // A hyphen at a line's end is kept or dropped by how the document writes the word elsewhere.
   const words = documentWords(pages.flat().map((line) => line.text))
   // Outlines often name a numbered heading without its number ("Directories" for "3.2.3 Directories").
