@@ -1,8 +1,9 @@
 /**
  * A PDF's page furniture: running heads, footers and page numbers, which say nothing a passage
- * should carry. Two kinds: lines that open or close most pages with the same words, and lines at a
+ * should carry. Three kinds: lines that open or close most pages with the same words; lines at a
  * page's edge set apart with the page's own printed number (a book's "Chapter 4: Letters | 160",
- * whose words change from chapter to chapter). And contents pages, which point at the text.
+ * whose words change from chapter to chapter); and first lines set where most pages' are that name
+ * outline entries (a chapter's title over its pages). And contents pages, which point at the text.
  */
 import type { PdfLine } from './pdf.ts'
 import { TOC_LINE } from './pdf-headings.ts'
