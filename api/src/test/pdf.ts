@@ -27,11 +27,11 @@ export const boldAt = (x: number, y: number, text: string, size = 10) => textAt(
 
 /**
  * A PDF whose pages draw the given content streams (Helvetica as /F1, Helvetica Bold as /F2), with an outline (bookmarks)
- * of `outline`'s titles, each pointing at the page of that number.
+ * of `outline`'s titles, each pointing at the page of that number, under the last entry before it one `depth` up (1 by default).
  */
 export function pdfOfStreams(
   pages: string[],
-  options: { encrypted?: boolean; outline?: { title: string; page: number }[]; title?: string } = {},
+  options: { encrypted?: boolean; outline?: { title: string; page: number; depth?: number }[]; title?: string } = {},
 ): Uint8Array {
   const objects: string[] = []
   const pageIds = pages.map((_, i) => 4 + i * 2)
@@ -39,13 +39,25 @@ export function pdfOfStreams(
   const outlineId = 4 + pages.length * 2
   objects[1] = `<< /Type /Catalog /Pages 2 0 R${marks.length > 0 ? ` /Outlines ${outlineId} 0 R` : ''} >>`
   if (marks.length > 0) {
-    objects[outlineId] =
-      `<< /Type /Outlines /First ${outlineId + 1} 0 R /Last ${outlineId + marks.length} 0 R /Count ${marks.length} >>`
+    const depth = (i: number) => marks[i]?.depth ?? 1
+    const parents = marks.map((_, i) => {
+      for (let j = i - 1; j >= 0; j--) if (depth(j) < depth(i)) return outlineId + 1 + j
+      return outlineId
+    })
+    const kids = (parent: number) => marks.flatMap((_, i) => (parents[i] === parent ? [outlineId + 1 + i] : []))
+    const tree = (id: number) => {
+      const under = kids(id)
+      return under.length > 0 ? ` /First ${under[0]} 0 R /Last ${under.at(-1)} 0 R /Count ${under.length}` : ''
+    }
+    objects[outlineId] = `<< /Type /Outlines${tree(outlineId)} >>`
     marks.forEach(({ title, page }, i) => {
       const id = outlineId + 1 + i
-      const links = `${i > 0 ? ` /Prev ${id - 1} 0 R` : ''}${i < marks.length - 1 ? ` /Next ${id + 1} 0 R` : ''}`
+      const parent = parents[i] as number
+      const siblings = kids(parent)
+      const at = siblings.indexOf(id)
+      const links = `${at > 0 ? ` /Prev ${siblings[at - 1]} 0 R` : ''}${at < siblings.length - 1 ? ` /Next ${siblings[at + 1]} 0 R` : ''}`
       objects[id] =
-        `<< /Title ${utf16(title)} /Parent ${outlineId} 0 R /Dest [${pageIds[page - 1]} 0 R /Fit]${links} >>`
+        `<< /Title ${utf16(title)} /Parent ${parent} 0 R /Dest [${pageIds[page - 1]} 0 R /Fit]${links}${tree(id)} >>`
     })
   }
   const infoId = options.title === undefined ? null : outlineId + marks.length + 1

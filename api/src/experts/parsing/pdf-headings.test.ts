@@ -24,6 +24,42 @@ describe('PDF headings over two lines', () => {
   })
 })
 
+describe('PDF headings the outline names twice', () => {
+  it('take the depth of each entry in turn when the title is at two depths', async () => {
+    // As in a LyX manual: "Memory Models" is section 1.2 and, in another chapter, section 2.1.1.
+    const headings: [string, number][] = [
+      ['1 Using the compiler', 17],
+      ['1.1 Library Routines', 14],
+      ['1.2 Memory Models', 14],
+      ['1.2.1 Small model', 12],
+      ['2 Ports', 17],
+      ['2.1 PIC16 port', 14],
+      ['2.1.1 Memory Models', 12],
+    ]
+    // Two lines of text under each heading: a page of headings alone would be a contents page.
+    const page = headings.flatMap(([text, size], i) => [
+      textAt(72, 740 - i * 80, text, size),
+      textAt(72, 720 - i * 80, `What section ${text.split(' ')[0]} says,`),
+      textAt(72, 708 - i * 80, 'in a few words.'),
+    ])
+    const outline = headings.map(([text]) => ({
+      title: text.replace(/^[\d.]+ /, ''),
+      page: 1,
+      depth: text.split(' ')[0]?.split('.').length,
+    }))
+    const parsed = await parseDocument('compiler.pdf', pdfOfStreams([page.join('\n')], { outline }))
+    expect(parsed.paragraphs.map((p) => p.section)).toEqual([
+      '1 Using the compiler',
+      '1 Using the compiler › 1.1 Library Routines',
+      '1 Using the compiler › 1.2 Memory Models',
+      '1 Using the compiler › 1.2 Memory Models › 1.2.1 Small model',
+      '2 Ports',
+      '2 Ports › 2.1 PIC16 port',
+      '2 Ports › 2.1 PIC16 port › 2.1.1 Memory Models',
+    ])
+  })
+})
+
 describe('PDF appendices', () => {
   it('are sections when the page names them "Appendix A" and numbers theirs "A.1", and the outline neither', async () => {
     // As Texinfo sets them: bookmarks "A Platform Notes" and "Unix" over "Appendix A Platform Notes", "A.1 Unix".

@@ -121,6 +121,80 @@ describe('PDF running heads', () => {
   })
 })
 
+describe('PDF running heads that change with each section', () => {
+  it('are dropped when they name the section and the chapter in cells, the page number at the foot (LyX)', async () => {
+    const sections = [
+      ['1.1.', 'MOUNTING', 'CHAPTER 1. INSTALLATION'],
+      ['1.2.', 'WIRING', 'CHAPTER 1. INSTALLATION'],
+      ['2.1.', 'SENSORS', 'CHAPTER 2. ALARMS'],
+      ['2.2.', 'SIRENS', 'CHAPTER 2. ALARMS'],
+    ]
+    const steps = ['Drill', 'Bolt', 'Crimp', 'Route', 'Mount', 'Test', 'Hang', 'Sound'].map(
+      (verb) => `${verb} it as the drawing shows.`,
+    )
+    const pages = steps.map((_, i) => {
+      const [number, section, chapter] = sections[Math.floor(i / 2)] as string[]
+      return [
+        textAt(72, 757, `${number} ${section}`),
+        textAt(380, 757, chapter as string),
+        textAt(72, 725, steps[i] as string),
+        textAt(300, 31, `${i + 1}`),
+      ].join('\n')
+    })
+    const outline = ['Installation', 'Mounting', 'Wiring', 'Alarms', 'Sensors', 'Sirens'].map((title, i) => ({
+      title,
+      page: [1, 1, 3, 5, 5, 7][i] as number,
+      depth: title === 'Installation' || title === 'Alarms' ? 1 : 2,
+    }))
+    const parsed = await parseDocument('pump.pdf', pdfOfStreams(pages, { outline }))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual(steps)
+  })
+
+  it('are dropped when they name the chapter alone, a chapter of a few pages each (DocBook through FOP)', async () => {
+    const page = (lines: [number, string, number?][]) =>
+      lines.map(([y, text, size]) => textAt(72, y, text, size)).join('\n')
+    const pages = [
+      page([
+        [699, 'Chapter 1. Usage', 25],
+        [660, 'Read the data from a file.'],
+      ]),
+      page([
+        [748, 'Usage'],
+        [711, 'Write it to another file.'],
+      ]),
+      page([
+        [699, 'Chapter 2. Filters', 25],
+        [660, 'Filters change the data on its way.'],
+      ]),
+      page([
+        [748, 'Filters'],
+        [711, 'The radius filter keeps nearby points.'],
+      ]),
+      page([
+        [748, 'Filters'],
+        [711, 'The track filter joins tracks.'],
+      ]),
+      page([
+        [748, 'Filters'],
+        [711, 'The sort filter orders waypoints.'],
+      ]),
+    ]
+    const outline = [
+      { title: 'Chapter 1. Usage', page: 1 },
+      { title: 'Chapter 2. Filters', page: 3 },
+    ]
+    const parsed = await parseDocument('gps.pdf', pdfOfStreams(pages, { outline }))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Chapter 1. Usage', 'Read the data from a file.'],
+      ['Chapter 1. Usage', 'Write it to another file.'],
+      ['Chapter 2. Filters', 'Filters change the data on its way.'],
+      ['Chapter 2. Filters', 'The radius filter keeps nearby points.'],
+      ['Chapter 2. Filters', 'The track filter joins tracks.'],
+      ['Chapter 2. Filters', 'The sort filter orders waypoints.'],
+    ])
+  })
+})
+
 describe('PDF contents pages', () => {
   it('are dropped when their leaders are spaced dots and the page number is a cell or follows a word', async () => {
     const entries = ['Installation', 'Wiring', 'Calibration', 'Alarms', 'Maintenance']

@@ -1,8 +1,9 @@
 /**
  * A PDF's page furniture: running heads, footers and page numbers, which say nothing a passage
- * should carry. Two kinds: lines that open or close most pages with the same words, and lines at a
+ * should carry. Three kinds: lines that open or close most pages with the same words; lines at a
  * page's edge set apart with the page's own printed number (a book's "Chapter 4: Letters | 160",
- * whose words change from chapter to chapter). And contents pages, which point at the text.
+ * whose words change from chapter to chapter); and first lines set where most pages' are that name
+ * outline entries (a chapter's title over its pages). And contents pages, which point at the text.
  */
 import type { PdfLine } from './pdf.ts'
 import { TOC_LINE } from './pdf-headings.ts'
@@ -118,10 +119,41 @@ export function folioLines(pages: PdfLine[][]): Set<PdfLine> {
   return found
 }
 
-/** Every line of the pages that is furniture. */
-export function pageFurniture(pages: PdfLine[][]): Set<PdfLine> {
+/** A title without the number or the word and number it starts with ("chapter #.", "#.#.", "appendix a."), shaped. */
+const bareTitle = (shaped: string) => shaped.replace(/^(?:\p{L}+\s+)?(?:#(?:\.#)*\.?|\p{L}(?:\.#)+\.?|\p{L}\.)\s+/u, '')
+
+/**
+ * Heads whose words change with the chapter or section, so that none opens half the pages (FOP's
+ * "Usage" over a chapter of five pages, LyX's "3.15. MEMORY MODELS | CHAPTER 3. USING SDCC"): a
+ * page's first line, set where most pages' first lines are and no larger than the body, whose
+ * pieces each name an outline entry or are a page number, or which reads the same on three of
+ * those pages. It takes most of the lines set there being such heads: where the text itself
+ * starts at that height, a page opening under a section's heading is no head.
+ */
+export function headLines(pages: PdfLine[][], outline: Map<string, number>, bodySize: number): Set<PdfLine> {
+  const found = new Set<PdfLine>()
+  const heights = new Map<number, number>()
+  for (const [first] of pages) if (first) heights.set(Math.round(first.y), (heights.get(Math.round(first.y)) ?? 0) + 1)
+  const [height, count] = [...heights].sort((a, b) => b[1] - a[1])[0] ?? [0, 0]
+  if (count < Math.max(3, pages.length / 2)) return found
+  const titles = new Set([...outline.keys()].map(bareTitle))
+  const firsts = pages.flatMap(([first]) =>
+    first && Math.abs(first.y - height) <= 1 && first.size <= bodySize * 1.05 ? [first] : [],
+  )
+  const seen = new Map<string, number>()
+  for (const line of firsts) seen.set(shape(line.text), (seen.get(shape(line.text)) ?? 0) + 1)
+  const named = (text: string) =>
+    text.split(' | ').every((cell) => /^(?:\d{1,4}|[ivxl]{1,6})$/i.test(cell) || titles.has(bareTitle(shape(cell))))
+  const heads = firsts.filter((line) => named(line.text) || (seen.get(shape(line.text)) ?? 0) >= 3)
+  if (heads.length >= count / 2) for (const line of heads) found.add(line)
+  return found
+}
+
+/** Every line of the pages that is furniture, the document's `outline` and body size telling heads by their titles. */
+export function pageFurniture(pages: PdfLine[][], outline = new Map<string, number>(), bodySize = 0): Set<PdfLine> {
   const running = runningLines(pages)
   const found = folioLines(pages)
+  for (const line of headLines(pages, outline, bodySize)) found.add(line)
   for (const line of pages.flat()) if (running.has(shape(line.text))) found.add(line)
   // Front matter is numbered in small Roman numerals ("ii" on the back of a title or over a
   // revision history) before the Arabic folios ("1", "1 / 16") start.

@@ -162,19 +162,25 @@ export async function pdfParagraphs(
   doc: PDFDocumentProxy,
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
-  const furniture = pageFurniture(pages)
-  const content = pages.map((lines) => lines.filter((line) => !furniture.has(line)))
   const body = bodyStyle(pages)
+  const { levels: outlined, repeated } = await bookmarks(doc)
+  const furniture = pageFurniture(pages, outlined, body.size)
+  const content = pages.map((lines) => lines.filter((line) => !furniture.has(line)))
   const headingSizes = [...new Set(pages.flat().map((l) => Math.round(l.size * 2) / 2))]
     .filter((s) => s >= body.size * 1.12)
     .sort((a, b) => b - a)
-  const outlined = await bookmarks(doc)
   // A hyphen at a line's end is kept or dropped by how the document writes the word elsewhere.
   const words = documentWords(pages.flat().map((line) => line.text))
   // Outlines often name a numbered heading without its number ("Directories" for "3.2.3 Directories").
-  const outlineLevel = (map: Map<string, number>, line: PdfLine, text = line.text) => {
+  const outlineKey = (map: Map<string, number>, line: PdfLine, text = line.text) => {
     const forms = headingStyled(line, body) ? headingForms(text) : [text]
-    return forms.map((form) => map.get(shape(form))).find((level) => level !== undefined)
+    return forms.map(shape).find((key) => map.has(key))
+  }
+  // A title the outline has at several depths takes them in turn, as its headings come.
+  const met = new Map<string, number>()
+  const outlineLevel = (map: Map<string, number>, line: PdfLine, text = line.text) => {
+    const key = outlineKey(map, line, text)
+    return key === undefined ? undefined : (repeated.get(key)?.[met.get(key) ?? 0] ?? map.get(key))
   }
   // An outline none of whose entries is a line of the text (slide or sheet numbers) names no headings.
   const marks = pages.some((lines) => lines.some((line) => outlineLevel(outlined, line))) ? outlined : new Map()
@@ -221,7 +227,8 @@ export async function pdfParagraphs(
         i += labelLines - 1
         continue
       }
-      const labelled = label === null ? undefined : outlineLevel(marks, line, `${label} ${line.text}`)
+      const labelText = label === null ? null : `${label} ${line.text}`
+      const labelled = labelText === null ? undefined : outlineLevel(marks, line, labelText)
       label = null
       let text = line.text
       let level = marks.size > 0 ? (outlineLevel(marks, line) ?? labelled ?? 0) : headingLevel(line, body, headingSizes)
@@ -246,6 +253,9 @@ export async function pdfParagraphs(
         if (level < RUN_IN_LEVEL && !NUMBERED.test(text)) firstHeading ??= text
         // A run-in heading's name set apart from its code ("RMC    Recommended Minimum …") is no table row.
         outline.enter(level, level < RUN_IN_LEVEL ? text : text.replaceAll(' | ', ' '))
+        const key =
+          outlineKey(marks, line, text) ?? (labelText === null ? undefined : outlineKey(marks, line, labelText))
+        if (key !== undefined) met.set(key, (met.get(key) ?? 0) + 1)
         lastY = null
         continue
       }
