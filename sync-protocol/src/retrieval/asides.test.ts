@@ -56,6 +56,25 @@ describe('asides a technician adds to a question', () => {
     expect(asked.sources[0]?.text).toContain('Airmar')
   })
 
+  it('weigh nothing when they name a company, though a passage holds its first word', () => {
+    expect(asidePhrases('which fuse, for Johnson Marine').map((phrase) => phrase.role)).toEqual([true])
+    expect(asidePhrases('which fuse, for Johnson').map((phrase) => phrase.role)).toEqual([false])
+    const asked = retrieveKept('demo', index, 'radar antenna does not rotate, which fuse for Johnson Marine?')
+    expect(asked.terms.filter((_, i) => asked.weights?.[i] === 0)).toEqual(['johnson', 'marine'])
+    expect(asked.sources[0]?.id).toBe('doc1:0')
+    // Nor is it a unit that only the manual naming it may answer about.
+    const manual = (doc: number, i: number, text: string) =>
+      testPassage(i, text, { id: `doc${doc}:${i}`, documentId: `doc${doc}`, fileName: `manual${doc}.pdf` })
+    const manuals = buildIndex([
+      manual(1, 0, 'If the radar antenna does not rotate, check the motor fuse F2.'),
+      ...['autopilot', 'sounder', 'plotter', 'radio', 'charger'].map((unit, i) => manual(i + 2, 0, `Fit the ${unit}.`)),
+      manual(7, 0, 'Drawings by Johnson Marine.'),
+      manual(7, 1, 'Johnson Marine fitted the radar mast.'),
+    ])
+    const fitted = retrieveKept('demo', manuals, 'radar antenna does not rotate, which fuse, for Johnson Marine?')
+    expect(fitted.sources[0]?.id).toBe('doc1:0')
+  })
+
   it('still count when the manuals hold the name: then it may be what the question is about', () => {
     // "Heading" is held by the manuals: "on the Heading sensor" is no aside to leave out.
     const asked = retrieveKept('demo', index, 'calibration keeps failing on the Heading sensor')

@@ -3,7 +3,8 @@
  * for which customer, where ("on the Sea Breeze", "for my customer Johnson", "at the Hamble
  * marina", "aboard Morwenna"): a preposition, perhaps a determiner or a word for a boat, person or
  * place, then a name written with capitals, perhaps followed by such a word. A word for a boat,
- * person or place says the name is none of the equipment the manuals cover; without one, the
+ * person or place, or a company's name ("for Dawson Marine"), says the name is none of the
+ * equipment the manuals cover; without one, the
  * manuals decide (gate.ts): a name no passage holds is no equipment they document ("for Airmar"
  * in a manufacturer table is).
  * Either way the phrase says nothing about which page answers. A name with a code in it ("on the
@@ -37,6 +38,8 @@ const ROLES = new Set([
   'yard',
   'club',
 ])
+/** The last word of a company's name ("Dawson Marine", "Solent Yachts Ltd"): a customer, no equipment. */
+const COMPANY = new Set(['marine', 'yachts', 'boats', 'boatyard', 'shipyard', 'charters', 'ltd', 'limited', 'inc'])
 /** Words for a job's paperwork, followed by its number ("job 4471", "ticket #3391", "serial number 1234"). */
 const REFERENCES = new Set(['job', 'ticket', 'invoice', 'wo', 'po'])
 const isName = (word: string) => /^\p{Lu}\p{Ll}+(?:['’]s)?$/u.test(word)
@@ -76,7 +79,8 @@ export function asidePhrases(query: string): AsidePhrase[] {
     if (name.length === 0 || name.some(isCode)) continue
     while (at < words.length && ROLES.has(words[at]?.toLowerCase() ?? '')) phrase.push(words[at++] ?? '')
     const lower = phrase.map((word) => word.replace(/['’]s$/u, '').toLowerCase())
-    phrases.push({ words: lower, role: lower.some((word) => ROLES.has(word)) })
+    const company = name.length > 1 && COMPANY.has(name.at(-1)?.toLowerCase() ?? '')
+    phrases.push({ words: lower, role: company || lower.some((word) => ROLES.has(word)) })
     i = at - 1
   }
   return phrases

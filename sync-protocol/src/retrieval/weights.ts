@@ -88,6 +88,10 @@ export function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     specific: raw.map((w) => w !== null && w >= specificFloor),
     stems: soughtStems(new Set(terms.flatMap((term) => term.forms.flatMap(formStems)))),
     asked: terms.map((term, i) => term.asked === true && raw[i] !== null),
-    units: unitRequirements(terms, stats),
+    // An aside that weighs nothing ("for Dawson Marine") names no unit a manual must name.
+    units: unitRequirements(
+      terms.map((term, i) => (aside[i] ? { ...term, unit: undefined } : term)),
+      stats,
+    ),
   }
 }
