@@ -38,8 +38,15 @@ export default defineConfig({
       },
     }),
   ],
-  // The offline answerer's worker imports modules of its own (Dexie, the retrieval core).
-  worker: { format: 'es' },
+  // The offline answerer's worker imports modules of its own (Dexie, the retrieval core). The list
+  // of everyday words (64 KB brotli) is a chunk of its own: a device keeps it from one release to
+  // the next, while the worker's code changes with the ranking.
+  worker: {
+    format: 'es',
+    rollupOptions: {
+      output: { codeSplitting: { groups: [{ name: 'everyday-words', test: /everyday-words\.json/ }] } },
+    },
+  },
   // scripts/check-bundle.mjs reads .vite/manifest.json to sum the first-load JS of the signed-in Home.
   // landing.html is the signed-out first visit the server sends without a session (api/src/app.ts).
   build: {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { tokens } from './bm25.ts'
+import { withUnits } from './subject.ts'
 import { expandTerms } from './synonyms.ts'
+import { searchTerms } from './terms.ts'
 import { type TermStats, termWeights } from './weights.ts'
 
 /** An expert of `passages` passages in which each word is held by the given number of them. */
@@ -34,5 +36,29 @@ describe('how much each word of a question counts', () => {
     expect(compass.heading).toBeCloseTo(compass.deviation ?? 0)
     const elsewhere = weightsOf(['heading', 'deviation'], statsOf(2000, { heading: 1, deviation: 1 }))
     expect(elsewhere.heading).toBeCloseTo((elsewhere.deviation ?? 0) / 2)
+  })
+
+  it('counts a word people say beyond the 2,000 commonest for half too, where the manuals seldom use it', () => {
+    const weights = weightsOf(['fussy', 'thermistor'], statsOf(20000, { fussy: 1, thermistor: 1 }))
+    expect(weights.fussy).toBeCloseTo((weights.thermistor ?? 0) / 2)
+  })
+
+  it('keeps the whole weight of an everyday word in a name written with capitals', () => {
+    const stats = statsOf(20000, { standard: 1, horizon: 1, thermistor: 1 })
+    const horizonIn = (query: string) => {
+      const terms = withUnits(query, expandTerms(searchTerms(query)))
+      return termWeights(terms, stats).weights[terms.findIndex((term) => term.word === 'horizon')]
+    }
+    const thermistor = weightsOf(['thermistor'], stats).thermistor ?? 0
+    expect(horizonIn('is the Standard Horizon thermistor any good')).toBeCloseTo(thermistor)
+    expect(horizonIn('is the standard horizon thermistor any good')).toBeCloseTo(thermistor / 2)
+  })
+
+  it('keeps the whole weight of a word no passage holds when the knowledge base is too small to tell', () => {
+    // People say "survey" about once in 1,200 passages' worth of words: 300 holding none of it say nothing.
+    const small = weightsOf(['survey', 'thermistor'], statsOf(300, {}))
+    expect(small.survey).toBeCloseTo(small.thermistor ?? 0)
+    const large = weightsOf(['survey', 'thermistor'], statsOf(20000, {}))
+    expect(large.survey).toBeCloseTo((large.thermistor ?? 0) / 2)
   })
 })

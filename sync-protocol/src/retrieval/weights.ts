@@ -32,7 +32,8 @@ const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >
  * passage's rarity it would outweigh the rest of the question. A bare number no passage holds (a
  * job number) or one very long token (a hash) weighs nothing. A word of everyday speech the
  * manuals use less than people do counts for EVERYDAY_SHARE of that: "eats", "nobody" or "dead"
- * are rare in manuals, not in what people say.
+ * are rare in manuals, not in what people say. Not so a word of a name the question writes with
+ * capitals ("Standard Horizon", "Mastervolt Mass"): a name means the thing it names.
  */
 export interface Weighting {
   weights: number[]
@@ -66,7 +67,10 @@ export function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     const df = dfs[i] ?? 0
     return !aside[i] && (df > 1 || (df === 1 && !isLoneName(term, terms))) ? idf(df) : null
   })
-  const everyday = terms.map((term, i) => ((everydayShare(term.word) ?? 0) > (dfs[i] ?? 0) / n ? EVERYDAY_SHARE : 1))
+  // One passage more than the manuals hold: a small knowledge base cannot show that they seldom use a word.
+  const everyday = terms.map((term, i) =>
+    term.unit === undefined && (everydayShare(term.word) ?? 0) > ((dfs[i] ?? 0) + 1) / n ? EVERYDAY_SHARE : 1,
+  )
   const raw = rarity.map((w, i) => (w === null ? null : w * (everyday[i] ?? 1)))
   const known = raw.filter((w): w is number => w !== null)
   // From the manuals' rarity alone: everyday words must not make an unknown model code count for less.
