@@ -233,12 +233,19 @@ export async function pdfParagraphs(
       let text = line.text
       let level = marks.size > 0 ? (outlineLevel(marks, line) ?? labelled ?? 0) : headingLevel(line, body, headingSizes)
       // A heading too long for a line goes on in its style on the next, the outline naming it whole.
-      // Without an outline, only a heading in larger type: a numbered line in a code font may be code.
-      const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
+      // Without one, a heading in larger type (its first line may end at a comma), or a numbered
+      // heading in its own font whose lines joined are one: a numbered line in a code font may be code.
+      const large = line.size >= body.size * 1.12
+      const wraps = marks.size > 0 ? headingStyled(line, body) : large || level > 0
       const more = wraps ? headingContinuation(kept, i, marks.size > 0) : []
       for (let n = more.length; n > 0; n--) {
         const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text, words), line.text)
-        const whole = marks.size > 0 ? (outlineLevel(marks, line, joined) ?? 0) : level
+        const whole =
+          marks.size > 0
+            ? (outlineLevel(marks, line, joined) ?? 0)
+            : large && level > 0
+              ? level
+              : headingLevel({ ...line, text: joined }, body, headingSizes, n + 1)
         if (whole === 0) continue
         text = joined
         level = whole
