@@ -48,6 +48,9 @@ interface TextItemLike {
 
 /** A gap between two pieces of one line wider than this many times the type size parts table cells. */
 const CELL_GAP = 1.2
+/** From this gap to CELL_GAP, cells only where a nearby row's cell starts (./pdf-table.ts `looseCells`): LaTeX
+ * sets a column's widest cell exactly CELL_GAP from the next (12 pt at 10 pt), which reads either side of it. */
+const COLUMN_GAP = 1.1
 /** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
 const WORD_GAP = 0.15
 
@@ -73,7 +76,7 @@ type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; s
  */
 function separator(line: OpenLine, x: number, size: number): string {
   const gap = line.end === null ? null : x - line.end
-  if (gap !== null && gap > size * CELL_GAP) return LIST_MARK.test(line.text.trim()) ? ' ' : ' | '
+  if (gap !== null && gap > size * COLUMN_GAP) return LIST_MARK.test(line.text.trim()) ? ' ' : ' | '
   return line.space || (gap !== null && gap > size * WORD_GAP) ? ' ' : ''
 }
 
@@ -120,7 +123,8 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     }
     current.fonts.add(item.fontName)
     const gap = current.text ? separator(current, x, current.size || size) : ' | '
-    if (gap === ' | ') current.cells.push({ x, text: '', gaps: [] })
+    const loose = current.end !== null && x - current.end <= (current.size || size) * CELL_GAP
+    if (gap === ' | ') current.cells.push({ x, text: '', gaps: [], loose })
     const cell = current.cells.at(-1)
     if (cell) cell.text += (gap === ' | ' ? '' : gap) + str
     if (cell && gap === ' ' && current.end !== null) cell.gaps?.push(x - current.end)
