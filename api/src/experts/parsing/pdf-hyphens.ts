@@ -62,13 +62,20 @@ function hyphenKept(first: string, next: string, words: Words): boolean {
 }
 
 /**
+ * English suffixes that are words as well: hyphenation breaks before them ("suit-|able", "flag-|ship"),
+ * and no compound ends with one, so two words of the document there are no sign of a compound.
+ */
+const SUFFIX_WORDS = new Set(['able', 'hood', 'ship', 'ward', 'wards'])
+
+/**
  * A break whose compound and word the document writes nowhere else. Hyphenation leaves two letters
  * or more before a break and no digit, so a piece like "n-" or "3rd-" is a compound's ("n-digit",
  * "3rd-party"). Else two pieces the document uses as words of their own, three letters or more
- * each, are a compound ("autopilot-|provided"); a piece that is no word ("config-|uration") or a
- * short one ("re-|quires") is hyphenation's. A mixed-case word is hyphenated as any other ("AT-|mega32").
+ * each, are a compound ("autopilot-|provided") unless the second is a suffix; a piece that is no word
+ * ("config-|uration") or a short one ("re-|quires") is hyphenation's. A mixed-case word is hyphenated
+ * as any other ("AT-|mega32").
  */
 function keptUnseen(a: string, b: string, words: Words): boolean {
   if ([...a].length < 2 || /\p{N}/u.test(a)) return true
-  return [a, b].every((piece) => [...piece].length >= 3 && words.has(piece))
+  return !SUFFIX_WORDS.has(b) && [a, b].every((piece) => [...piece].length >= 3 && words.has(piece))
 }
