@@ -45,12 +45,17 @@ export function documentWords(lines: readonly string[]): Set<string> {
  */
 export function joinWrapped(first: string, next: string, words: Words): string {
   if (!BROKEN.test(first) || !/^\p{Ll}/u.test(next)) return `${first} ${next}`
-  return (hyphenKept(first, next, words) ? first : first.slice(0, -1)) + next
-}
-
-function hyphenKept(first: string, next: string, words: Words): boolean {
   const before = /[\p{L}\p{N}-]*(?=-$)/u.exec(first)?.[0] ?? ''
   const after = /^[\p{L}\p{N}-]*/u.exec(next)?.[0] ?? ''
+  // A word broken at two line ends, as a narrow cell breaks it ("De-|scrip-|tion"), the document writing it whole.
+  const whole = `${before}${after}`.replaceAll('-', '')
+  if (before.includes('-') && words.has(whole.toLowerCase())) {
+    return first.slice(0, -before.length - 1) + before.replaceAll('-', '') + next
+  }
+  return (hyphenKept(before, after, words) ? first : first.slice(0, -1)) + next
+}
+
+function hyphenKept(before: string, after: string, words: Words): boolean {
   // A compound or an option broken at one of its own hyphens ("black-|on-white", "--with-|erlang"):
   // hyphenation never breaks a word that has a hyphen of its own.
   if (before.includes('-') || after.includes('-')) return true
