@@ -108,4 +108,21 @@ describe('HTML as documentation generators write it', () => {
     expect(title).toBe('Bus - canlib documentation')
     expect(paragraphs.map((p) => [p.section, p.text])).toEqual([['Bus', 'Open the bus first.']])
   })
+  it('keeps the lines a <br> breaks apart in a paragraph, a table cell and a <pre>, as groff sets an example', async () => {
+    const page = `<h2>ROUTING</h2><p style="margin-left:11%">SSID unproto
+      path <br>
+      0 none <br>1 WIDE1-1 <br>
+      2 WIDE2-2</p>
+      <table><tr><th>Option</th><th>Meaning</th></tr>
+      <tr><td>-v</td><td>Verbose.<br>
+        Repeat for more.<br></td></tr></table>
+      <pre>kiss0<br>kiss1</pre>`
+    const { paragraphs } = await parseDocument('aprsdigi.html', enc(page))
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'SSID unproto path\n0 none\n1 WIDE1-1\n2 WIDE2-2',
+      'Option | Meaning',
+      '-v | Verbose.\nRepeat for more.',
+      'kiss0\nkiss1',
+    ])
+  })
 })

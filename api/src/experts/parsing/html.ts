@@ -88,11 +88,20 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const write = (text: string) => {
     if (pre !== null) pre += text
     else if (heading) heading.text += text
-    else if (cell !== null) cell += text
+    // A cell's own line breaks are '\n' (`breakLine`), its source's layout a space.
+    else if (cell !== null) cell += text.replace(/\s+/g, ' ')
     else {
       lines[lines.length - 1] += text
       if (/[\p{L}\p{N}]/u.test(text)) inPageLinks[inPageLinks.open ? 'text' : 'other'] = true
     }
+  }
+
+  /** A hard break (<br>): the lines either side stay apart. */
+  const breakLine = () => {
+    if (pre !== null) pre += '\n'
+    else if (heading) heading.text += ' '
+    else if (cell !== null) cell += '\n'
+    else lines.push('')
   }
 
   let depth = 0
@@ -132,7 +141,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
             pre = ''
             preTag = name
           } else if (name === 'div') write('\n')
-        } else if (name === 'br') write('\n')
+        } else if (name === 'br') breakLine()
         else if (/\badmonition-title\b/.test(attrs.class ?? '') && cell === null && pre === null) {
           flush()
           labelDepth = depth
@@ -202,7 +211,13 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           pre = null
           emit(text, true)
         } else if ((name === 'td' || name === 'th') && cell !== null) {
-          rows.at(-1)?.cells.push(cell.replace(/\s+/g, ' ').trim())
+          rows.at(-1)?.cells.push(
+            cell
+              .split('\n')
+              .map((line) => line.replace(/ +/g, ' ').trim())
+              .filter(Boolean)
+              .join('\n'),
+          )
           cell = null
         } else if (name === 'thead' && cell === null) {
           const table = tables.at(-1)
@@ -212,8 +227,9 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           if (!row?.cells.some(Boolean)) return
           const table = tables.at(-1)
           // The rows of a <thead>, or rows of <th> cells before any other, are the header.
-          if (table && table.rows.length === 0 && (table.inHead || row.headings)) table.head.push(row)
-          else if (table) table.rows.push(row.cells)
+          if (table && table.rows.length === 0 && (table.inHead || row.headings)) {
+            table.head.push({ ...row, cells: row.cells.map((text) => text.replace(/\s+/g, ' ')) })
+          } else if (table) table.rows.push(row.cells)
           else emit(row.cells.join(' | '), true)
         } else if (name === 'table' && cell === null) {
           const { head = [], rows: body = [] } = tables.pop() ?? {}

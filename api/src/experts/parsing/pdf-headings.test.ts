@@ -22,6 +22,29 @@ describe('PDF headings over two lines', () => {
       ['5 Where does the drain go?', 'Into the bilge sump, never overboard, and the sump is pumped out at the marina.'],
     ])
   })
+
+  it('are one heading when the first line ends at a comma, or the heading is bold in the body’s size', async () => {
+    const body = (y: number, lines: string[]) => lines.map((text, i) => textAt(72, y - i * 12, text))
+    const page = [
+      textAt(72, 700, '3.3.8 Options common to all ports of the Z80 family, the z80, z180, r2k, r3ka,', 12),
+      textAt(72, 686, 'sm83 and ez80', 12),
+      ...body(664, ['These options select the calling convention and the startup code.', 'They apply to each port.']),
+      boldAt(72, 620, '3.3.9 Options for the ports of the small eight-bit'),
+      boldAt(72, 608, 'microcontrollers'),
+      ...body(590, ['These options select the stack model of the small devices.', 'They apply to each one.']),
+    ]
+    const parsed = await parseDocument('ports.pdf', pdfOfStreams([page.join('\n')]))
+    expect(parsed.paragraphs.map((p) => [p.section, p.text])).toEqual([
+      [
+        '3.3.8 Options common to all ports of the Z80 family, the z80, z180, r2k, r3ka, sm83 and ez80',
+        'These options select the calling convention and the startup code. They apply to each port.',
+      ],
+      [
+        '3.3.9 Options for the ports of the small eight-bit microcontrollers',
+        'These options select the stack model of the small devices. They apply to each one.',
+      ],
+    ])
+  })
 })
 
 describe('PDF headings the outline names twice', () => {

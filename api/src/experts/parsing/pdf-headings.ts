@@ -83,14 +83,14 @@ export function chapterLabel(lines: PdfLine[], i: number, bodySize: number): num
   return count > 0 && large(lines[i + count]) && label.some(large) ? count : 0
 }
 
-/** Short, with a letter, not ending as a sentence or a label does, not a contents entry. */
-const headingText = (text: string) =>
-  text.length <= 90 && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !TOC_LINE.test(text)
+/** Short for its `lines`, with a letter, not ending as a sentence or a label does, not a contents entry. */
+const headingText = (text: string, lines = 1) =>
+  text.length <= 90 * lines && /\p{L}/u.test(text) && !/[.,;:]$/.test(text) && !TOC_LINE.test(text)
 
-/** The heading level of a line, or 0 when it is body text. */
-export function headingLevel(line: PdfLine, body: BodyStyle, headingSizes: number[]): number {
+/** The heading level of a line (or of a heading's `lines` joined), or 0 when it is body text. */
+export function headingLevel(line: PdfLine, body: BodyStyle, headingSizes: number[], lines = 1): number {
   const text = line.text
-  if (!headingText(text)) return 0
+  if (!headingText(text, lines)) return 0
   const numbered = NUMBERED.exec(text)
   const depth = numbered ? (numbered[1] ?? '').split('.').length : 0
   if (line.size >= body.size * 1.12) {
@@ -98,7 +98,7 @@ export function headingLevel(line: PdfLine, body: BodyStyle, headingSizes: numbe
   }
   // In a heading font: the whole line, not a step whose command is in a code font ("2. Type dfu-util").
   const headingFont = line.font !== body.font && !line.mixed
-  if (numbered && headingFont && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10) return depth
+  if (numbered && headingFont && line.size >= body.size * 0.95 && text.split(/\s+/).length <= 10 * lines) return depth
   return 0
 }
 

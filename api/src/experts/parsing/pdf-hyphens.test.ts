@@ -26,6 +26,8 @@ describe('joining two wrapped lines', () => {
     'Set the time-stamp. The configuration is stored with the autopilot.',
     'Power is provided by the bus.',
     'Check the equipment for your own programmer.',
+    'Wear the suit you are able to, and hoist the flag of the ship.',
+    'Description',
   ])
 
   it.each([
@@ -44,6 +46,14 @@ describe('joining two wrapped lines', () => {
     ],
     ['a piece that is no word of the document is hyphenation', 'It is program-', 'mable', 'It is programmable'],
     ['a piece shorter than three letters is hyphenation', 'It re-', 'quires power', 'It requires power'],
+    ['a suffix that is a word too is hyphenation', 'if suit-', 'able, file it', 'if suitable, file it'],
+    ['so is another such', 'the flag-', 'ship leads', 'the flagship leads'],
+    [
+      'a word broken twice, in a narrow cell, that the document writes whole',
+      'The De-scrip-',
+      'tion',
+      'The Description',
+    ],
     ['a first piece of one letter is a compound’s', 'any n-', 'digit number', 'any n-digit number'],
     ['a first piece with a digit is a compound’s', 'In 3rd-', 'party frames', 'In 3rd-party frames'],
     [

@@ -45,12 +45,17 @@ export function documentWords(lines: readonly string[]): Set<string> {
  */
 export function joinWrapped(first: string, next: string, words: Words): string {
   if (!BROKEN.test(first) || !/^\p{Ll}/u.test(next)) return `${first} ${next}`
-  return (hyphenKept(first, next, words) ? first : first.slice(0, -1)) + next
-}
-
-function hyphenKept(first: string, next: string, words: Words): boolean {
   const before = /[\p{L}\p{N}-]*(?=-$)/u.exec(first)?.[0] ?? ''
   const after = /^[\p{L}\p{N}-]*/u.exec(next)?.[0] ?? ''
+  // A word broken at two line ends, as a narrow cell breaks it ("De-|scrip-|tion"), the document writing it whole.
+  const whole = `${before}${after}`.replaceAll('-', '')
+  if (before.includes('-') && words.has(whole.toLowerCase())) {
+    return first.slice(0, -before.length - 1) + before.replaceAll('-', '') + next
+  }
+  return (hyphenKept(before, after, words) ? first : first.slice(0, -1)) + next
+}
+
+function hyphenKept(before: string, after: string, words: Words): boolean {
   // A compound or an option broken at one of its own hyphens ("black-|on-white", "--with-|erlang"):
   // hyphenation never breaks a word that has a hyphen of its own.
   if (before.includes('-') || after.includes('-')) return true
@@ -62,13 +67,20 @@ function hyphenKept(first: string, next: string, words: Words): boolean {
 }
 
 /**
+ * English suffixes that are words as well: hyphenation breaks before them ("suit-|able", "flag-|ship"),
+ * and no compound ends with one, so two words of the document there are no sign of a compound.
+ */
+const SUFFIX_WORDS = new Set(['able', 'hood', 'ship', 'ward', 'wards'])
+
+/**
  * A break whose compound and word the document writes nowhere else. Hyphenation leaves two letters
  * or more before a break and no digit, so a piece like "n-" or "3rd-" is a compound's ("n-digit",
  * "3rd-party"). Else two pieces the document uses as words of their own, three letters or more
- * each, are a compound ("autopilot-|provided"); a piece that is no word ("config-|uration") or a
- * short one ("re-|quires") is hyphenation's. A mixed-case word is hyphenated as any other ("AT-|mega32").
+ * each, are a compound ("autopilot-|provided") unless the second is a suffix; a piece that is no word
+ * ("config-|uration") or a short one ("re-|quires") is hyphenation's. A mixed-case word is hyphenated
+ * as any other ("AT-|mega32").
  */
 function keptUnseen(a: string, b: string, words: Words): boolean {
   if ([...a].length < 2 || /\p{N}/u.test(a)) return true
-  return [a, b].every((piece) => [...piece].length >= 3 && words.has(piece))
+  return !SUFFIX_WORDS.has(b) && [a, b].every((piece) => [...piece].length >= 3 && words.has(piece))
 }

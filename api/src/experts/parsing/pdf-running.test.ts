@@ -150,6 +150,35 @@ describe('PDF running heads that change with each section', () => {
     expect(parsed.paragraphs.map((p) => p.text)).toEqual(steps)
   })
 
+  it('are dropped when a section head too long for its line goes on to a second, beside the chapter (LyX)', async () => {
+    const heads = [
+      ['1.1. MOUNTING', 'CHAPTER 1. INSTALLATION'],
+      ['1.2. WIRING', 'CHAPTER 1. INSTALLATION'],
+      ['2.1. SENSORS', 'CHAPTER 2. ALARMS'],
+      ['2.2. SIRENS, HORNS, STROBES, BELLS, BUZZERS, WHISTLES, CLAXONS AND', 'FOGHORNS | CHAPTER 2. ALARMS'],
+    ]
+    const steps = ['Drill', 'Bolt', 'Crimp', 'Route', 'Mount', 'Test', 'Hang', 'Sound'].map(
+      (verb) => `${verb} it as the drawing shows.`,
+    )
+    const pages = steps.map((_, i) => {
+      const [first, second] = heads[Math.floor(i / 2)] as string[]
+      const [rest, chapter] = (second as string).includes(' | ') ? (second as string).split(' | ') : [null, second]
+      return [
+        // Its two lines sit either side of the height the one-line heads sit at.
+        ...(rest ? [textAt(72, 763, first as string), textAt(72, 751, rest)] : [textAt(72, 757, first as string)]),
+        textAt(380, rest ? 751 : 757, chapter as string),
+        textAt(72, 713, steps[i] as string),
+        textAt(300, 31, `${i + 1}`),
+      ].join('\n')
+    })
+    const titles = ['Installation', 'Mounting', 'Wiring', 'Alarms', 'Sensors']
+    const outline = [...titles, 'Sirens, Horns, Strobes, Bells, Buzzers, Whistles, Claxons and Foghorns'].map(
+      (title, i) => ({ title, page: [1, 1, 3, 5, 5, 7][i] as number, depth: i === 0 || i === 3 ? 1 : 2 }),
+    )
+    const parsed = await parseDocument('alarm.pdf', pdfOfStreams(pages, { outline }))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual(steps)
+  })
+
   it('are dropped when they name the chapter alone, a chapter of a few pages each (DocBook through FOP)', async () => {
     const page = (lines: [number, string, number?][]) =>
       lines.map(([y, text, size]) => textAt(72, y, text, size)).join('\n')

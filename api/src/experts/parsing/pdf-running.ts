@@ -127,7 +127,7 @@ const bareTitle = (shaped: string) => shaped.replace(/^(?:\p{L}+\s+)?(?:#(?:\.#)
  * "Usage" over a chapter of five pages, LyX's "3.15. MEMORY MODELS | CHAPTER 3. USING SDCC"): a
  * page's first line, set where most pages' first lines are and no larger than the body, whose
  * pieces each name an outline entry or are a page number, or which reads the same on three of
- * those pages. It takes most of the lines set there being such heads: where the text itself
+ * those pages (a head too long for its line with the next). It takes most of the lines set there being such heads: where the text itself
  * starts at that height, a page opening under a section's heading is no head.
  */
 export function headLines(pages: PdfLine[][], outline: Map<string, number>, bodySize: number): Set<PdfLine> {
@@ -145,7 +145,15 @@ export function headLines(pages: PdfLine[][], outline: Map<string, number>, body
   const named = (text: string) =>
     text.split(' | ').every((cell) => /^(?:\d{1,4}|[ivxl]{1,6})$/i.test(cell) || titles.has(bareTitle(shape(cell))))
   const heads = firsts.filter((line) => named(line.text) || (seen.get(shape(line.text)) ?? 0) >= 3)
-  if (heads.length >= count / 2) for (const line of heads) found.add(line)
+  if (heads.length < count / 2) return found
+  for (const line of heads) found.add(line)
+  // Its two lines sit either side of the height the heads sit at, in one type at a line's spacing.
+  for (const [first, next] of pages) {
+    if (!first || !next || found.has(first) || first.size > bodySize * 1.05) continue
+    const same = next.font === first.font && Math.abs(next.size - first.size) <= 0.25
+    const across = first.y + 1 >= height && next.y - 1 <= height && first.y - next.y <= first.size * 1.6
+    if (same && across && named(`${first.text} ${next.text}`)) found.add(first).add(next)
+  }
   return found
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
+import { pageLines } from './pdf.ts'
 
 describe('PDF tables keep their rows', () => {
   const rows = [
@@ -95,6 +96,44 @@ describe('PDF tables keep their rows', () => {
       'WHA | W-H Autopilots',
       'WMM Wait Manufacturing and Marine Sales | Company',
       'WNG | Winegard Company',
+    ])
+  })
+
+  it('parts the cells of a LaTeX table at its column gap, 12 pt at 10 pt type, and no code lined up alike', () => {
+    // The widest cell of a column sits exactly that far from the next; narrower ones further.
+    const row = (y: number, cells: [string, number][]) => cells.map(([text, x]) => pdfItem(text, x, y))
+    const items = [
+      ...row(700, [
+        ['-I <dir>', 72],
+        ['--include <dir>', 124],
+        ['Add an include directory', 246],
+      ]),
+      ...row(686, [
+        ['-u', 72],
+        ['--macro <symbol=value>', 124],
+        ['Add a macro for the script', 246],
+      ]),
+      ...row(672, [
+        ['-v', 72],
+        ['--version', 124],
+        ['Print the version', 246],
+      ]),
+      // Code lined up with spaces: every gap 12 pt, no column apart wider.
+      ...row(620, [
+        ['mov', 72],
+        ['a,_head', 99],
+      ]),
+      ...row(608, [
+        ['dec', 72],
+        ['a', 99],
+      ]),
+    ]
+    expect(pageLines(items).map((line) => line.text)).toEqual([
+      '-I <dir> | --include <dir> | Add an include directory',
+      '-u | --macro <symbol=value> | Add a macro for the script',
+      '-v | --version | Print the version',
+      'mov a,_head',
+      'dec a',
     ])
   })
 })

@@ -23,6 +23,8 @@ export interface Cell {
   end?: number | null
   /** The spaces between its pieces (page units), where measured: what tells a justified line from a row (./pdf-justified.ts). */
   gaps?: number[]
+  /** Set apart by a gap at the cell threshold only (./pdf.ts): a cell where a nearby row's column starts. */
+  loose?: boolean
 }
 /** A line with its pieces set apart, and where its last piece ends (null when the PDF gives no widths). */
 export type CellLine = PdfLine & { cells: Cell[]; right: number | null }
@@ -31,10 +33,12 @@ export type CellLine = PdfLine & { cells: Cell[]; right: number | null }
 const ROW_STEP = 1.35
 /** Positions this close (page units) are the same baseline or the same column. */
 const NEAR = 2
+/** Lines this many times the type size above or below are the rows a loose cell's column is looked for in. */
+const SPAN = 3
 
 export function tableRows(page: CellLine[]): PdfLine[] {
   // A justified line's stretched spaces part no cells.
-  const lines = justifiedLines(page)
+  const lines = justifiedLines(looseCells(page))
   const left = (line: CellLine) => line.cells[0]?.x ?? 0
   // On a page of two text columns, the second column's top is no wrapped cell of the first's lines.
   const gutter = secondColumnStart(lines.map((line) => ({ left: left(line), right: line.right })))
@@ -73,6 +77,38 @@ export function tableRows(page: CellLine[]): PdfLine[] {
   // A cell's broken word goes by the page's words: the rest of the document is not read yet.
   const words = documentWords(lines.map((line) => line.text))
   return withCentredCells(groups, acrossGutter).flatMap((g) => rebuild(g, starts, words))
+}
+
+/**
+ * A loose cell (set apart by a gap at the threshold) is one where a nearby line has a cell set
+ * clearly apart starting at its x, a table's column; else its text goes on in the cell before.
+ */
+function looseCells(page: CellLine[]): CellLine[] {
+  return page.map((line) => {
+    if (!line.cells.some((cell) => cell.loose)) return line
+    const column = (x: number) =>
+      page.some(
+        (other) =>
+          other !== line &&
+          Math.abs(other.y - line.y) <= line.size * SPAN &&
+          other.cells.some((cell, i) => i > 0 && !cell.loose && Math.abs(cell.x - x) <= NEAR),
+      )
+    const cells: Cell[] = []
+    for (const { loose, ...cell } of line.cells) {
+      const before = cells.at(-1)
+      if (!before || !loose || column(cell.x)) cells.push(cell)
+      else {
+        const gap = before.end == null ? [] : [cell.x - before.end]
+        cells[cells.length - 1] = {
+          ...before,
+          text: `${before.text} ${cell.text}`,
+          gaps: [...(before.gaps ?? []), ...gap, ...(cell.gaps ?? [])],
+          end: cell.end,
+        }
+      }
+    }
+    return { ...line, cells, text: cells.map((cell) => cell.text).join(' | ') }
+  })
 }
 
 /**

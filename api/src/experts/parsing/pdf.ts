@@ -48,6 +48,9 @@ interface TextItemLike {
 
 /** A gap between two pieces of one line wider than this many times the type size parts table cells. */
 const CELL_GAP = 1.2
+/** From this gap to CELL_GAP, cells only where a nearby row's cell starts (./pdf-table.ts `looseCells`): LaTeX
+ * sets a column's widest cell exactly CELL_GAP from the next (12 pt at 10 pt), which reads either side of it. */
+const COLUMN_GAP = 1.1
 /** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
 const WORD_GAP = 0.15
 
@@ -73,7 +76,7 @@ type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; s
  */
 function separator(line: OpenLine, x: number, size: number): string {
   const gap = line.end === null ? null : x - line.end
-  if (gap !== null && gap > size * CELL_GAP) return LIST_MARK.test(line.text.trim()) ? ' ' : ' | '
+  if (gap !== null && gap > size * COLUMN_GAP) return LIST_MARK.test(line.text.trim()) ? ' ' : ' | '
   return line.space || (gap !== null && gap > size * WORD_GAP) ? ' ' : ''
 }
 
@@ -120,7 +123,8 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     }
     current.fonts.add(item.fontName)
     const gap = current.text ? separator(current, x, current.size || size) : ' | '
-    if (gap === ' | ') current.cells.push({ x, text: '', gaps: [] })
+    const loose = current.end !== null && x - current.end <= (current.size || size) * CELL_GAP
+    if (gap === ' | ') current.cells.push({ x, text: '', gaps: [], loose })
     const cell = current.cells.at(-1)
     if (cell) cell.text += (gap === ' | ' ? '' : gap) + str
     if (cell && gap === ' ' && current.end !== null) cell.gaps?.push(x - current.end)
@@ -233,12 +237,19 @@ export async function pdfParagraphs(
       let text = line.text
       let level = marks.size > 0 ? (outlineLevel(marks, line) ?? labelled ?? 0) : headingLevel(line, body, headingSizes)
       // A heading too long for a line goes on in its style on the next, the outline naming it whole.
-      // Without an outline, only a heading in larger type: a numbered line in a code font may be code.
-      const wraps = marks.size > 0 ? headingStyled(line, body) : level > 0 && line.size >= body.size * 1.12
+      // Without one, a heading in larger type (its first line may end at a comma), or a numbered
+      // heading in its own font whose lines joined are one: a numbered line in a code font may be code.
+      const large = line.size >= body.size * 1.12
+      const wraps = marks.size > 0 ? headingStyled(line, body) : large || level > 0
       const more = wraps ? headingContinuation(kept, i, marks.size > 0) : []
       for (let n = more.length; n > 0; n--) {
         const joined = more.slice(0, n).reduce((whole, next) => joinWrapped(whole, next.text, words), line.text)
-        const whole = marks.size > 0 ? (outlineLevel(marks, line, joined) ?? 0) : level
+        const whole =
+          marks.size > 0
+            ? (outlineLevel(marks, line, joined) ?? 0)
+            : large && level > 0
+              ? level
+              : headingLevel({ ...line, text: joined }, body, headingSizes, n + 1)
         if (whole === 0) continue
         text = joined
         level = whole
