@@ -54,6 +54,14 @@ describe('HTML as documentation generators write it', () => {
     ])
   })
 
+  it('reads markup written inside <title> as no part of the name (yodl man pages)', async () => {
+    const page = `<html><head><title><strong>socat</strong></title></head><body><h1><strong>socat</strong></h1>
+      <h2>OPTIONS</h2><p>-T&lt;timeout&gt;: Total inactivity timeout.</p></body></html>`
+    const { title, paragraphs } = await parseDocument('socat.html', enc(page))
+    expect(title).toBe('socat')
+    expect(paragraphs.map((p) => p.section)).toEqual(['OPTIONS'])
+  })
+
   it('reads an admonition title as the label of its note (Sphinx, MkDocs), not a paragraph of its own', async () => {
     const page = `<div class="document"><h1>Capture</h1><ol><li><p>Start the capture.</p>
       <div class="admonition tip"><p class="admonition-title">Tip</p><p>Pick the <em>Bluetooth</em> adapter.</p>

@@ -259,7 +259,12 @@ function inBook(title: string, book: string): string {
   return !book || a.includes(b) || b.includes(a) ? title : `${book} — ${title}`
 }
 
-const cleanTitle = (title: string) => title.replace(/\s+/g, ' ').trim()
+// A <title> is plain text: markup written in it (yodl's "<strong>socat</strong>") is no part of the name.
+const cleanTitle = (title: string) =>
+  title
+    .replace(/<\/?[a-z][^<>]*>/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 interface HtmlRow {
   cells: string[]
