@@ -7,6 +7,7 @@
  */
 import { Parser } from 'htmlparser2'
 import { isFurniture } from './html-furniture.ts'
+import { type HtmlRow, joinHeaderRows, MAX_SPAN } from './html-table.ts'
 import type { ParsedText } from './markdown.ts'
 import { Outline, type Paragraph, tidyVerbatim } from './outline.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
@@ -265,37 +266,3 @@ const cleanTitle = (title: string) =>
     .replace(/<\/?[a-z][^<>]*>/gi, '')
     .replace(/\s+/g, ' ')
     .trim()
-
-interface HtmlRow {
-  cells: string[]
-  spans: { cols: number; rows: number }[]
-  /** Every cell a <th>. */
-  headings: boolean
-}
-
-/** A colspan or rowspan larger than this is taken as this (a page could ask for millions). */
-const MAX_SPAN = 50
-
-/**
- * Header rows joined column by column, their cells laid out as their spans draw them: "Present In"
- * over five columns above "USR 2" … "USR 6" gives "Present In USR 2" … "Present In USR 6".
- */
-function joinHeaderRows(rows: HtmlRow[]): Row {
-  const grid: string[][] = rows.map(() => [])
-  rows.forEach((row, r) => {
-    let col = 0
-    row.cells.forEach((text, i) => {
-      while (grid[r]?.[col] !== undefined) col++
-      const span = row.spans[i] ?? { cols: 1, rows: 1 }
-      for (let down = 0; down < span.rows && r + down < rows.length; down++) {
-        // A cell spanning rows is named once, in its first.
-        for (let across = 0; across < span.cols; across++) (grid[r + down] as string[])[col + across] = down ? '' : text
-      }
-      col += span.cols
-    })
-  })
-  const width = grid.reduce((widest, cells) => Math.max(widest, cells.length), 0)
-  return Array.from({ length: width }, (_, c) =>
-    [...new Set(grid.map((cells) => cells[c] ?? '').filter(Boolean))].join(' '),
-  )
-}
