@@ -62,6 +62,24 @@ describe('HTML as documentation generators write it', () => {
     expect(paragraphs.map((p) => p.section)).toEqual(['OPTIONS'])
   })
 
+  it('reads a first line in bold at a link target as a sub-heading (man2html, hand-written pages)', async () => {
+    const page = `<html><head><title>socat</title></head><body><h2>ADDRESS OPTIONS</h2>
+      <p><a name="GROUP_TERMIOS"></a><em><strong>TERMIOS option group</strong></em>
+      <p>For addresses that work on a tty.
+      <p><b><a name="Operation">4. Operation:</a></b><br>Start it from a terminal.
+      <p><b>Note:</b> bold without an anchor is emphasis.
+      <ul><li><p><b><a name="Threads">Multi-threading</a></b><br>Runs in several processes.</li></ul>
+      <p><a name="x"></a><b>A bold sentence with an anchor is no heading.</b></p></body></html>`
+    const { paragraphs } = await parseDocument('socat.html', enc(page))
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['ADDRESS OPTIONS › TERMIOS option group', 'For addresses that work on a tty.'],
+      ['ADDRESS OPTIONS › 4. Operation', 'Start it from a terminal.'],
+      ['ADDRESS OPTIONS › 4. Operation', 'Note: bold without an anchor is emphasis.'],
+      ['ADDRESS OPTIONS › 4. Operation', 'Multi-threading\nRuns in several processes.'],
+      ['ADDRESS OPTIONS › 4. Operation', 'A bold sentence with an anchor is no heading.'],
+    ])
+  })
+
   it('reads an admonition title as the label of its note (Sphinx, MkDocs), not a paragraph of its own', async () => {
     const page = `<div class="document"><h1>Capture</h1><ol><li><p>Start the capture.</p>
       <div class="admonition tip"><p class="admonition-title">Tip</p><p>Pick the <em>Bluetooth</em> adapter.</p>

@@ -7,6 +7,7 @@
  */
 import { Parser } from 'htmlparser2'
 import { isFurniture } from './html-furniture.ts'
+import { LeadLine } from './html-lead.ts'
 import { type HtmlRow, joinHeaderRows, MAX_SPAN } from './html-table.ts'
 import type { ParsedText } from './markdown.ts'
 import { Outline, type Paragraph, tidyVerbatim } from './outline.ts'
@@ -28,6 +29,8 @@ const BLOCKS = new Set([
   ...'dl dt dd hr address details summary body center caption'.split(' '),
 ])
 const HEADING = /^h([1-6])$/
+/** The outline level of a sub-heading set in bold (html-lead.ts): below every <h1>-<h6>. */
+const SUB_HEADING = 7
 /** DocBook's title page sets its authors' and editors' names as headings: they head no section. */
 const CREDIT = /\b(?:author|corpauthor|editor|othercredit)\b/
 
@@ -63,7 +66,15 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const emit = (text: string, verbatim = false) => {
     if (text) paragraphs.push({ section: outline.path, page: null, text, ...(verbatim ? { verbatim } : {}) })
   }
+  const lead = new LeadLine()
+  /** A block's first line that is a sub-heading (html-lead.ts) heads what follows instead of being text. */
+  const leadHeading = () => {
+    const text = lead.heading(lines.length === 1 && term === null ? (lines[0] ?? '') : '')
+    if (text) outline.enter(SUB_HEADING, text)
+    return text !== null
+  }
   const flush = () => {
+    if (leadHeading()) lines = ['']
     const text = lines
       .map((line) => line.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim())
       .filter(Boolean)
@@ -92,6 +103,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
     // A cell's own line breaks are '\n' (`breakLine`), its source's layout a space.
     else if (cell !== null) cell += text.replace(/\s+/g, ' ')
     else {
+      if (lines.length === 1) lead.wrote(text)
       lines[lines.length - 1] += text
       if (/[\p{L}\p{N}]/u.test(text)) inPageLinks[inPageLinks.open ? 'text' : 'other'] = true
     }
@@ -102,6 +114,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
     if (pre !== null) pre += '\n'
     else if (heading) heading.text += ' '
     else if (cell !== null) cell += '\n'
+    else if (leadHeading()) lines = ['']
     else lines.push('')
   }
 
@@ -132,6 +145,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           return
         }
         if (hasMain && mainDepth === 0) return
+        lead.open(name, attrs)
         const level = CREDIT.test(attrs.class ?? '') ? undefined : HEADING.exec(name)?.[1]
         if (level) {
           flush()
@@ -196,6 +210,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
           if (heading) heading.permalinkFrom = undefined
         }
         if (hasMain && !wasInMain) return
+        lead.close(name)
         const level = HEADING.exec(name)?.[1]
         if (depth + 1 === labelDepth) {
           // "Tip" leads the note it titles ("Tip: …"), as a definition's term does, not a paragraph of its own.
