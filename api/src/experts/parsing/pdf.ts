@@ -8,6 +8,7 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { composeAccents } from './pdf-accents.ts'
 import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
 import {
   bodyStyle,
@@ -143,7 +144,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     if (item.hasEOL) current.text += '\n'
   }
   if (current) lines.push(current)
-  const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
+  const tidy = (text: string) => composeAccents(text.replace(/\s+/g, ' ').trim())
   return tableRows(
     lines
       .map((line) => {
