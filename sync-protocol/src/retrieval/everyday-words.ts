@@ -16,6 +16,9 @@ const EVERYDAY = /* @__PURE__ */ new Map(words.split(' ').map((word, i) => [word
  * talk: by Zipf's law the word of rank r is about 0.1 / r of running English, and a passage is
  * about 60 words. Undefined for a word not among the commonest.
  */
+/** The share of the 2,000th commonest word: the commonest are everyday talk in any knowledge base (weights.ts). */
+export const COMMONEST_SHARE = (60 * 0.1) / 2000
+
 export function everydayShare(word: string): number | undefined {
   const rank = EVERYDAY.get(word)
   return rank === undefined ? undefined : Math.min(1, (60 * 0.1) / rank)

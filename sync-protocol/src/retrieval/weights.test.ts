@@ -61,4 +61,10 @@ describe('how much each word of a question counts', () => {
     const large = weightsOf(['survey', 'thermistor'], statsOf(20000, {}))
     expect(large.survey).toBeCloseTo((large.thermistor ?? 0) / 2)
   })
+
+  it('counts one of the 2,000 commonest words for half even in a starter pack of 60 passages', () => {
+    const pack = weightsOf(['keeps', 'throwing', 'thermistor'], statsOf(60, {}))
+    expect(pack.keeps).toBeCloseTo((pack.thermistor ?? 0) / 2)
+    expect(pack.throwing).toBeCloseTo((pack.thermistor ?? 0) / 2)
+  })
 })

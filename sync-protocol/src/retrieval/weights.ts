@@ -4,7 +4,7 @@
  * the manuals rarely use does.
  */
 import { type SoughtStems, soughtStems, tokens } from './bm25.ts'
-import { everydayShare } from './everyday-words.ts'
+import { COMMONEST_SHARE, everydayShare } from './everyday-words.ts'
 import { isLoneName, unitRequirements } from './subject.ts'
 import type { QueryTerm } from './synonyms.ts'
 
@@ -67,10 +67,13 @@ export function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     const df = dfs[i] ?? 0
     return !aside[i] && (df > 1 || (df === 1 && !isLoneName(term, terms))) ? idf(df) : null
   })
-  // One passage more than the manuals hold: a small knowledge base cannot show that they seldom use a word.
-  const everyday = terms.map((term, i) =>
-    term.unit === undefined && (everydayShare(term.word) ?? 0) > ((dfs[i] ?? 0) + 1) / n ? EVERYDAY_SHARE : 1,
-  )
+  const everyday = terms.map((term, i) => {
+    const said = everydayShare(term.word) ?? 0
+    // Beyond the commonest words, one passage more than the manuals hold: a small knowledge base
+    // cannot show that its manuals seldom use a rarer word ("survey"), but can for "dead".
+    const held = (dfs[i] ?? 0) + (said < COMMONEST_SHARE ? 1 : 0)
+    return term.unit === undefined && said > held / n ? EVERYDAY_SHARE : 1
+  })
   const raw = rarity.map((w, i) => (w === null ? null : w * (everyday[i] ?? 1)))
   const known = raw.filter((w): w is number => w !== null)
   // From the manuals' rarity alone: everyday words must not make an unknown model code count for less.
