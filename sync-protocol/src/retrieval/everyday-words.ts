@@ -11,15 +11,17 @@ import words from './everyday-words.json' with { type: 'json' }
 
 const EVERYDAY = /* @__PURE__ */ new Map(words.split(' ').map((word, i) => [word, i + 1]))
 
+const shareAtRank = (rank: number) => Math.min(1, (60 * 0.1) / rank)
+
 /**
  * About what share of a manual's passages would hold the word if manuals were written as people
  * talk: by Zipf's law the word of rank r is about 0.1 / r of running English, and a passage is
  * about 60 words. Undefined for a word not among the commonest.
  */
-/** The share of the 2,000th commonest word: the commonest are everyday talk in any knowledge base (weights.ts). */
-export const COMMONEST_SHARE = (60 * 0.1) / 2000
-
 export function everydayShare(word: string): number | undefined {
   const rank = EVERYDAY.get(word)
-  return rank === undefined ? undefined : Math.min(1, (60 * 0.1) / rank)
+  return rank === undefined ? undefined : shareAtRank(rank)
 }
+
+/** The share of the 2,000th commonest word: the commonest are everyday talk in any knowledge base (weights.ts). */
+export const COMMONEST_SHARE = shareAtRank(2000)

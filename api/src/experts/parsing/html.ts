@@ -10,7 +10,7 @@ import { isFurniture } from './html-furniture.ts'
 import { LeadLine } from './html-lead.ts'
 import { type HtmlRow, joinHeaderRows, MAX_SPAN } from './html-table.ts'
 import type { ParsedText } from './markdown.ts'
-import { Outline, type Paragraph, tidyVerbatim } from './outline.ts'
+import { Outline, type Paragraph, stripTags, tidyVerbatim } from './outline.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
 import { UnreadableDocument } from './unreadable.ts'
 
@@ -276,8 +276,4 @@ function inBook(title: string, book: string): string {
 }
 
 // A <title> is plain text: markup written in it (yodl's "<strong>socat</strong>") is no part of the name.
-const cleanTitle = (title: string) =>
-  title
-    .replace(/<\/?[a-z][^<>]*>/gi, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+const cleanTitle = (title: string) => stripTags(title).replace(/\s+/g, ' ').trim()
