@@ -75,6 +75,8 @@ const KNOWN_MIN = 0.75
 const KNOWN_MARGIN = 0.35
 function knownRelevance(found: boolean[], { weights, known, specific, knownTotal }: Weighting): number {
   if (known.filter(Boolean).length < 2 || knownTotal === 0) return 0
+  // Two unknown words or more are what the question is about ("teltonika rut955 apn settings"), not an aside.
+  if (weights.filter((weight, i) => weight > 0 && !known[i]).length > 1) return 0
   if (!found.some((hit, i) => hit && specific[i])) return 0
   const share = found.reduce((sum, hit, i) => sum + (hit && known[i] ? (weights[i] ?? 0) : 0), 0) / knownTotal
   return share >= KNOWN_MIN ? share - KNOWN_MARGIN : 0

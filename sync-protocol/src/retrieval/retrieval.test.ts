@@ -214,6 +214,16 @@ describe('the retrieval core shared by the server and the device', () => {
     expect(retrieveKept('demo', index, question).sources[0]?.id).toBe('doc1:0')
   })
 
+  it('takes two words or more no manual holds for what the question is about, not an aside', () => {
+    const index = buildIndex([
+      ...PASSAGES,
+      ...Array.from({ length: 20 }, (_, i) => passage(4 + i, `Anchor chain page ${i}.`)),
+    ])
+    expect(retrieveKept('demo', index, 'clean the strainer and seacock on Wavedancer').sources[0]?.id).toBe('doc1:1')
+    // The seacock and strainer are all the manuals know of it; the router is what it asks about.
+    expect(retrieveKept('demo', index, 'teltonika rut955 router apn for the seacock strainer').sources).toEqual([])
+  })
+
   it('does not take a word of a name that many manuals use for the manual naming that unit', () => {
     const manual = (n: number, text: string) =>
       testPassage(0, text, { id: `doc${n}:0`, documentId: `doc${n}`, title: `Manual ${n}` })
