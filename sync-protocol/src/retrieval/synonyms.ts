@@ -1,4 +1,5 @@
 import { tokens } from './bm25.ts'
+import { otherSpellings } from './spellings.ts'
 
 /**
  * Words technicians and manuals use for the same thing. Each group's spellings are searched
@@ -41,6 +42,41 @@ export const MARINE_SYNONYMS: readonly (readonly string[])[] = [
   ['vhf', 'marine radio'],
   ['pgn', 'parameter group number'],
   ['rpi', 'raspberry pi'],
+  // A technician's shorthand for what manuals spell out.
+  ['freq', 'frequency'],
+  ['lib', 'library'],
+  ['hdd', 'hard disk', 'hard drive', 'disk drive'],
+  ['ssd', 'solid state drive'],
+  ['nav', 'navigation'],
+  ['docs', 'documentation'],
+  ['info', 'information'],
+  ['spec', 'specification'],
+  ['mic', 'microphone'],
+  ['xmit', 'transmit'],
+  ['dir', 'directory'],
+  ['repo', 'repository'],
+  ['pkg', 'package'],
+  ['cmd', 'command'],
+  ['msg', 'message'],
+  ['addr', 'address'],
+  ['auth', 'authentication'],
+  ['cert', 'certificate'],
+  ['param', 'parameter'],
+  ['arg', 'argument'],
+  ['diag', 'diagnostic', 'diagnostics'],
+  ['admin', 'administrator'],
+  ['prefs', 'preferences'],
+  ['approx', 'approximately'],
+  ['max', 'maximum'],
+  ['os', 'operating system'],
+  ['wifi', 'wlan', 'wireless lan'],
+  ['pc', 'computer'],
+  ['app', 'application'],
+  ['pw', 'password'],
+  ['gui', 'graphical user interface'],
+  ['cli', 'command line'],
+  ['sat', 'satellite'],
+  ['hrs', 'hours'],
 ]
 
 /**
@@ -78,7 +114,7 @@ export function expandTerms(words: string[], extra: readonly (readonly string[])
   words.forEach((word, at) => {
     // "gyro stabilizer" names one thing: counted twice, it would look like half a question answered.
     if (terms.some((term) => term.forms.some((form) => stemOf(form) === stems[at]))) return
-    const forms = [word]
+    const forms = [word, ...otherSpellings(word)]
     groups.forEach((group, g) => {
       if (!spelt[g]?.some((form) => form.every((w, k) => stems[at + k] === w))) return
       for (const form of group) if (!forms.includes(form)) forms.push(form)
