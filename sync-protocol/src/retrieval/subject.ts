@@ -8,7 +8,7 @@
 import { AUX } from './asked.ts'
 import { tokens } from './bm25.ts'
 import type { QueryTerm } from './synonyms.ts'
-import { searchTerms } from './terms.ts'
+import { saidWords, searchTerms } from './terms.ts'
 import { capitalised } from './typos.ts'
 import type { TermStats } from './weights.ts'
 
@@ -62,9 +62,14 @@ export function unitNames(query: string): UnitName[] {
   return names
 }
 
-/** The terms marked with the unit name they are a word of (words that are no term, "K" of "Signal K", left out). */
+/**
+ * The terms marked with the unit name they are a word of (words that are no term, "K" of "Signal K",
+ * left out), and the question's first word when it is a term.
+ */
 export function withUnits(query: string, terms: QueryTerm[]): QueryTerm[] {
   const marked = terms.map((term) => ({ ...term }))
+  const [first] = marked
+  if (first && first.word === saidWords(query)[0]) first.opens = true
   unitNames(query).forEach(({ words, codes }, name) => {
     const at = words.map((word) => marked.findIndex((term) => term.word === word && term.unit === undefined))
     if (at.filter((i) => i >= 0).length < Math.min(2, words.length)) return

@@ -97,6 +97,8 @@ export interface QueryTerm {
   unit?: { name: number; code: boolean }
   /** A code no manual holds, of a family of codes they document (subject.ts). */
   undocumented?: boolean
+  /** The question's first word ("wkhtmltopdf header and footer …"): what a terse question is about. */
+  opens?: boolean
   /** The aside phrase (asides.ts) it is a word of ("on the Sea Breeze"), and whether it has a role word. */
   aside?: { phrase: number; role: boolean }
 }

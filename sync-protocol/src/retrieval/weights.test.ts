@@ -67,4 +67,16 @@ describe('how much each word of a question counts', () => {
     expect(pack.keeps).toBeCloseTo((pack.thermistor ?? 0) / 2)
     expect(pack.throwing).toBeCloseTo((pack.thermistor ?? 0) / 2)
   })
+
+  it('counts double a name no passage holds that the question opens with', () => {
+    const stats = statsOf(2000, { header: 20, footer: 20, page: 200 })
+    const weightIn = (query: string, word: string) => {
+      const terms = withUnits(query, expandTerms(searchTerms(query)))
+      return termWeights(terms, stats).weights[terms.findIndex((term) => term.word === word)] ?? 0
+    }
+    const opening = weightIn('wkhtmltopdf header and footer on every page', 'wkhtmltopdf')
+    expect(opening).toBeCloseTo(2 * weightIn('header and footer on every page with wkhtmltopdf', 'wkhtmltopdf'))
+    // A word of everyday speech opens a sentence; it names nothing.
+    expect(weightIn('cheap header and footer on every page', 'cheap')).toBeLessThan(opening / 2)
+  })
 })

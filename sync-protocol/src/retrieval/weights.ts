@@ -19,6 +19,8 @@ export interface TermStats {
 
 /** How much of its weight a word of everyday speech (everyday-words.ts) keeps. */
 const EVERYDAY_SHARE = 0.5
+/** How much more an unknown name a question opens with counts than another unknown word. */
+const OPENING_NAME = 2
 
 export const formStems = (form: string) => tokens(form)
 const isBareNumberOrHash = (word: string) => /^\d+$/.test(word) || word.length >= 14
@@ -74,6 +76,12 @@ export function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
     const held = (dfs[i] ?? 0) + (said < COMMONEST_SHARE ? 1 : 0)
     return term.unit === undefined && said > held / n ? EVERYDAY_SHARE : 1
   })
+  // A question that opens with a name no passage holds ("wkhtmltopdf header and footer on every
+  // page", "latexmk keeps rerunning") is about that: it counts double. Not a word of everyday speech
+  // ("cheap", "random"): that opens a sentence, it names nothing.
+  const opening = terms.map((term, i) =>
+    term.opens && rarity[i] === null && !aside[i] && everydayShare(term.word) === undefined ? OPENING_NAME : 1,
+  )
   const raw = rarity.map((w, i) => (w === null ? null : w * (everyday[i] ?? 1)))
   const known = raw.filter((w): w is number => w !== null)
   // From the manuals' rarity alone: everyday words must not make an unknown model code count for less.
@@ -85,7 +93,9 @@ export function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const weights = raw.map(
     (w, i) =>
       w ??
-      (aside[i] || (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? '')) ? 0 : unknown * (everyday[i] ?? 1)),
+      (aside[i] || (known.length > 0 && isBareNumberOrHash(terms[i]?.word ?? ''))
+        ? 0
+        : unknown * (everyday[i] ?? 1) * (opening[i] ?? 1)),
   )
   return {
     weights,
