@@ -108,4 +108,28 @@ describe('the built-in answerer', () => {
     const negative = answer(['write', 'negative', 'number'], [source(1, help, 'Help')])
     expect(negative).toContain("two dashes ('--')")
   })
+  it('quotes a sentence that ends by announcing an example ("as," "as follows.") with the example', () => {
+    const text = answer(
+      ['password', 'every', 'run', 'tex', 'file'],
+      [
+        source(
+          1,
+          'dvipdfmx asks for the password on every run of a TeX file. Only the standard handler is supported. ' +
+            'To avoid the prompt, give the password in the TeX file, as,\n\n' +
+            '\\special{pdf:encrypt userpw (foo) ownerpw (bar) length 128 perm 20}\n\nThe owner password is set the same way. Other handlers are not supported.',
+        ),
+      ],
+    )
+    expect(text).toContain('\\special{pdf:encrypt userpw (foo) ownerpw (bar) length 128 perm 20}')
+    const follows = answer(
+      ['cross', 'reference', 'page', 'number'],
+      [
+        source(
+          1,
+          'A cross-reference has no page number. This is done as follows;\n\n\\index{at!bat|see{bat, at}}\n\nRanges need two entries.',
+        ),
+      ],
+    )
+    expect(follows).toContain('see{bat, at}')
+  })
 })

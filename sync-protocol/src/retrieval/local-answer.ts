@@ -116,12 +116,21 @@ const TERM_LENGTH = 60
 const isTerm = (unit: Unit, next: Unit) =>
   unit.opens === true && next.opens === true && unit.text.length <= TERM_LENGTH && !/[.!?:]$/.test(unit.text)
 
+/** The words that announce an example, whatever stop follows them ("use the special, as," "done as follows;"). */
+const ANNOUNCES =
+  /\b(?:as|as follows|such as|like this|like so|for example|for instance|the following|e\.g\.|i\.e\.)[.,;]?$/i
+
+const isProse = (unit: Unit) => !unit.block && !isRow(unit.text)
+
 /**
- * A line that ends in ':', a paragraph that stops mid-sentence, or a question the manual asks (a
- * FAQ's "What is the fix?") goes on in what follows it.
+ * A line that ends in ':', a question the manual asks (a FAQ's "What is the fix?") or a sentence
+ * that announces an example introduces what follows it.
  */
-const leadsOn = (unit: Unit) =>
-  unit.text.endsWith(':') || (!unit.block && !isRow(unit.text) && /[\p{L}\d?]$/u.test(unit.text))
+const introduces = (unit: Unit) =>
+  unit.text.endsWith(':') || (isProse(unit) && (unit.text.endsWith('?') || ANNOUNCES.test(unit.text)))
+
+/** What introduces the next unit, and a paragraph that stops mid-sentence, goes on in it. */
+const leadsOn = (unit: Unit) => introduces(unit) || (isProse(unit) && /[\p{L}\d]$/u.test(unit.text))
 
 /**
  * How much of the question a unit holds (`own`), and read under its passage's section heading
@@ -152,9 +161,10 @@ function pick(all: Scored[], max: number): string[] {
   const afterTop = top && all[top.order + 1]
   if (top && afterTop && max > 1 && !top.block && !afterTop.block && !isRow(afterTop.text) && !isRow(top.text)) {
     chosen.add(afterTop.order)
-    // "When I start it, I get a segfault. What is the fix?" is answered by what follows.
+    // "When I start it, I get a segfault. What is the fix?" is answered by what follows, and
+    // "This is done as follows;" is followed by the example.
     const next = all[afterTop.order + 1]
-    if (next && afterTop.text.endsWith('?')) {
+    if (next && introduces(afterTop)) {
       chosen.add(next.order)
       broughtAlong.add(next.order)
     }
