@@ -132,4 +132,17 @@ describe('the built-in answerer', () => {
     )
     expect(follows).toContain('see{bat, at}')
   })
+  it("quotes a term with all of its short description, not only the description's first sentence", () => {
+    const text = answer(
+      ['exclude'],
+      [
+        source(
+          1,
+          '-v --verbose\n\nPrint every packet.\n\n-x --exclude list\n\nSkip the named ports. Separate the names with commas.\n\n-q --quiet\n\nPrint nothing.',
+        ),
+      ],
+    )
+    expect(text).toContain('- -x --exclude list\n- Skip the named ports.\n- Separate the names with commas.')
+    expect(text).not.toContain('Print')
+  })
 })

@@ -116,6 +116,15 @@ const TERM_LENGTH = 60
 const isTerm = (unit: Unit, next: Unit) =>
   unit.opens === true && next.opens === true && unit.text.length <= TERM_LENGTH && !/[.!?:]$/.test(unit.text)
 
+/** A term's description is quoted whole up to this many sentences. */
+const DESCRIPTION = 3
+
+/** The sentences of the paragraph that opens with `first`. */
+function paragraph(all: Unit[], first: Unit): Unit[] {
+  const end = all.findIndex((u) => u.order > first.order && (u.opens || u.block))
+  return all.slice(first.order, end < 0 ? all.length : end)
+}
+
 /** The words that announce an example, whatever stop follows them ("use the special, as," "done as follows;"). */
 const ANNOUNCES =
   /\b(?:as|as follows|such as|like this|like so|for example|for instance|the following|e\.g\.|i\.e\.)[.,;]?$/i
@@ -187,7 +196,11 @@ function pick(all: Scored[], max: number): string[] {
     if (unit.header !== undefined) addWhole(all[unit.header] as Unit, true)
     // "Start the port using:" or "The configuration is located at" is answered by what follows it.
     const next = all[unit.order + 1]
-    if (next && leadsOn(unit)) addWhole(next, true)
+    if (next && leadsOn(unit)) {
+      // "{DA" or "-k --keep secs" is described by the short paragraph under it, all of it.
+      const described = isTerm(unit, next) ? paragraph(all, next) : [next]
+      for (const u of described.length <= DESCRIPTION ? described : [next]) addWhole(u, true)
+    }
     // "This is done by …" says what it is about in the sentence before it.
     const before = all[unit.order - 1]
     if (before && refersBack(unit) && !before.block && !isRow(before.text)) addWhole(before, true)
