@@ -145,4 +145,20 @@ describe('the built-in answerer', () => {
     expect(text).toContain('- -x --exclude list\n- Skip the named ports.\n- Separate the names with commas.')
     expect(text).not.toContain('Print')
   })
+  it('quotes a command on a line of its own with the sentence before it, which says what it does', () => {
+    const text = answer(
+      ['systemctl', 'stop', 'gpsd'],
+      [
+        source(
+          1,
+          'Two units start the daemon. Shutting down the service alone is not enough: the socket starts it again.\n\n' +
+            'systemctl stop gpsd.socket gpsd.service',
+        ),
+      ],
+    )
+    expect(text).toContain(
+      '- Shutting down the service alone is not enough: the socket starts it again.\n- systemctl stop',
+    )
+    expect(text).not.toContain('Two units')
+  })
 })

@@ -158,6 +158,25 @@ function scoreUnits(text: string, heading: string, forms: string[][][], weights:
   })
 }
 
+/**
+ * A line of its own that is no sentence (a command, a value, a code block) is read with the
+ * sentence that comes before it, which says what it does: "Shutting down gpsd.service alone is not
+ * sufficient because gpsd.socket could fire it up again." before "systemctl stop gpsd.socket
+ * gpsd.service", or "Update the package manifest" before "sudo apt-get update".
+ */
+function introduction(all: Unit[], unit: Unit): Unit | undefined {
+  const next = all[unit.order + 1]
+  const first = unit.block ? all.find((u) => u.block === unit.block) : unit
+  const alone = unit.block
+    ? true
+    : unit.opens === true && !/[.!?]$/.test(unit.text) && (!next || next.opens === true || next.block !== null)
+  const before = first && alone && !isRow(unit.text) ? all[first.order - 1] : undefined
+  // A sentence, not another URL or code line; before a term ("-x --exclude list"), which is
+  // described by what follows it, only one that introduces it.
+  const ends = next && isTerm(unit, next) ? /:$/ : /[.:]$/
+  return before && isProse(before) && /\s/.test(before.text) && ends.test(before.text) ? before : undefined
+}
+
 function pick(all: Scored[], max: number): string[] {
   const ranked = all.filter((u) => u.score > 0).sort((a, b) => b.score - a.score || a.order - b.order)
   const chosen = new Set<number>()
@@ -201,6 +220,9 @@ function pick(all: Scored[], max: number): string[] {
       const described = isTerm(unit, next) ? paragraph(all, next) : [next]
       for (const u of described.length <= DESCRIPTION ? described : [next]) addWhole(u, true)
     }
+    // "systemctl stop gpsd.socket gpsd.service" is explained by the sentence before it.
+    const intro = introduction(all, unit)
+    if (intro) addWhole(intro, true)
     // "This is done by …" says what it is about in the sentence before it.
     const before = all[unit.order - 1]
     if (before && refersBack(unit) && !before.block && !isRow(before.text)) addWhole(before, true)
