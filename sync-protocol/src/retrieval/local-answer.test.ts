@@ -161,4 +161,17 @@ describe('the built-in answerer', () => {
     )
     expect(text).not.toContain('Two units')
   })
+  it('still quotes the best sentence of a later source that holds the most of the question when the room is used up', () => {
+    const steps = [1, 2, 3, 4, 5, 6].map((n) => `Step ${n} of the gyro service: check seal ${n}.`)
+    const text = answer(
+      ['gyro', 'service', 'seal', 'torque'],
+      [
+        source(1, steps.join(' ')),
+        source(2, steps.map((step) => step.replace('Step', 'Stage')).join(' ')),
+        source(3, 'Other units differ. Torque the gyro seal to 12 Nm at every service.'),
+      ],
+    )
+    expect(text).toContain('- Torque the gyro seal to 12 Nm at every service.')
+    expect(text).not.toContain('Other units differ.')
+  })
 })

@@ -248,8 +248,15 @@ export function localAnswerLines(expert: Expert, retrieval: Retrieval, hasImages
     const all = scored[index] ?? []
     // A later source whose best sentence holds far less of the question than the best one is noise
     // here; the first is the passage the gate judged best, and is always quoted.
-    if (total >= TOTAL || (index > 0 && Math.max(0, ...all.map((u) => u.score)) < best / 2)) return
-    const picked = pick(all, Math.min(index === 0 ? FROM_BEST : PER_SOURCE, TOTAL - total))
+    const ranked = [...all].sort((a, b) => b.score - a.score || a.order - b.order)
+    const top = ranked[0]
+    if (!top || (index > 0 && top.score < best / 2)) return
+    const room = Math.min(index === 0 ? FROM_BEST : PER_SOURCE, TOTAL - total)
+    // When the sources before have used up the room, a later one whose best sentence holds as much
+    // of the question as the best of all is still quoted with that one sentence: a third passage's
+    // "This driver supports the $GPRMC, $GPGLL, $GPGGA ... sentences" is not crowded out by the
+    // weaker sentences quoted from the first.
+    const picked = room > 0 ? pick(all, room) : top.score >= best ? [top.text] : []
     if (picked.length === 0) return
     total += picked.length
     const where = [source.section, source.page ? `page ${source.page}` : null].filter(Boolean).join(', ')
