@@ -174,4 +174,29 @@ describe('the built-in answerer', () => {
     expect(text).toContain('- Torque the gyro seal to 12 Nm at every service.')
     expect(text).not.toContain('Other units differ.')
   })
+  it('quotes a problem with the remedy that follows it ("In that case …") and what the remedy leads on to', () => {
+    const text = answer(
+      ['gqrx', 'runs', 'poorly'],
+      [
+        source(
+          1,
+          'Gqrx builds with cmake. On some systems the default release builds of gqrx run poorly. ' +
+            'In that case try forcing -O2 using\n\nexport CXXFLAGS=-O2\n\nbefore the cmake step.',
+        ),
+      ],
+    )
+    expect(text).toContain('- In that case try forcing -O2 using\n- export CXXFLAGS=-O2')
+    const later = answer(
+      ['gqrx', 'runs', 'poorly'],
+      [
+        source(
+          1,
+          'Gqrx runs poorly when the sample rate is too high. Lower it first. ' +
+            'On some systems the default release builds of gqrx are poorly optimized. ' +
+            'In that case try forcing -O2 using\n\nexport CXXFLAGS=-O2\n\nbefore the cmake step.',
+        ),
+      ],
+    )
+    expect(later).toContain('- In that case try forcing -O2 using\n- export CXXFLAGS=-O2')
+  })
 })

@@ -158,6 +158,10 @@ function scoreUnits(text: string, heading: string, forms: string[][][], weights:
   })
 }
 
+/** A sentence that goes on from the one before with what to do about it ("In that case try …", "To fix it, check:"). */
+const REMEDY =
+  /^(?:in (?:that|this|such a) case|if so|if (?:this|that) happens|to (?:fix|avoid|solve|prevent|correct) (?:this|it|that)|otherwise|instead)\b/i
+
 /**
  * A line of its own that is no sentence (a command, a value, a code block) is read with the
  * sentence that comes before it, which says what it does: "Shutting down gpsd.service alone is not
@@ -192,7 +196,7 @@ function pick(all: Scored[], max: number): string[] {
     // "When I start it, I get a segfault. What is the fix?" is answered by what follows, and
     // "This is done as follows;" is followed by the example.
     const next = all[afterTop.order + 1]
-    if (next && introduces(afterTop)) {
+    if (next && (introduces(afterTop) || (REMEDY.test(afterTop.text) && leadsOn(afterTop)))) {
       chosen.add(next.order)
       broughtAlong.add(next.order)
     }
@@ -223,6 +227,12 @@ function pick(all: Scored[], max: number): string[] {
     // "systemctl stop gpsd.socket gpsd.service" is explained by the sentence before it.
     const intro = introduction(all, unit)
     if (intro) addWhole(intro, true)
+    // "… release builds are over-optimized and perform poorly." goes on with its remedy.
+    if (next && !chosen.has(next.order) && isProse(unit) && isProse(next) && REMEDY.test(next.text)) {
+      addWhole(next, true)
+      const after = all[next.order + 1]
+      if (after && leadsOn(next)) addWhole(after, true)
+    }
     // "This is done by …" says what it is about in the sentence before it.
     const before = all[unit.order - 1]
     if (before && refersBack(unit) && !before.block && !isRow(before.text)) addWhole(before, true)
