@@ -33,7 +33,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Expert } from '@mw/sync-protocol'
-import { localAnswerLines, TOP_K } from '@mw/sync-protocol/retrieval'
+import { localAnswerLines, SOURCES_USED, TOP_K } from '@mw/sync-protocol/retrieval'
 import { caseVessels } from '../src/db/queries/cases.ts'
 import { ingestFile } from '../src/experts/ingest.ts'
 import { seedKnowledgePacks } from '../src/experts/packs.ts'
@@ -131,6 +131,11 @@ async function timedRetrieve(expert: Expert, question: string, tenant = 'demo') 
   return retrieval
 }
 
+/** Whether a passage holds the expected fact (any alternative), whatever its line breaks. */
+const flat = (text: string) => text.toLowerCase().replace(/\s+/g, ' ')
+const factIn = (fact: string | undefined, text: string) =>
+  (fact ?? '').split('|').some((f) => flat(text).includes(flat(f)))
+
 const totals = { answerable: 0, hits: 0, reciprocal: 0, factFound: 0, falseNothing: 0, unanswerable: 0, saidSo: 0 }
 async function evaluate(label: string, file: string, corpusTenant = 'demo') {
   const tenant = own ? await ownTenant(file) : corpusTenant
@@ -145,6 +150,7 @@ async function evaluate(label: string, file: string, corpusTenant = 'demo') {
   let falseNothing = 0
   let unanswerable = 0
   let saidSo = 0
+  const misses = { given: 0, later: 0, none: 0 }
   for (const c of cases) {
     const retrieval = await timedRetrieve(EXPERT, c.question, tenant)
     const sources = retrieval.sources.slice(0, TOP_K)
@@ -174,6 +180,12 @@ async function evaluate(label: string, file: string, corpusTenant = 'demo') {
       `${rank > 0 ? `#${rank}` : 'miss'} ${fact ? 'fact' : '----'}  ${c.question}${rank === 0 ? `  (wanted ${c.docs?.join(' or ')}, got ${sources.map((s) => s.fileName).join(', ') || 'nothing'})` : ''}`,
     )
     if (verbose && !fact) console.log(answer.replace(/^/gm, '      '))
+    if (!fact) {
+      // Whose miss it is: the answerer's when a passage it was given holds the fact.
+      const holds = retrieval.sources.findIndex((s) => factIn(c.fact, s.text)) + 1
+      misses[holds === 0 ? 'none' : holds <= SOURCES_USED ? 'given' : 'later']++
+      if (verbose) console.log(`      (fact ${holds === 0 ? 'in no passage' : `in passage ${holds}`})`)
+    }
   }
   const counts = { answerable, hits, reciprocal, factFound, falseNothing, unanswerable, saidSo }
   for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += counts[key]
@@ -181,6 +193,10 @@ async function evaluate(label: string, file: string, corpusTenant = 'demo') {
   console.log(
     `\n${label} (${answerable} answerable, ${unanswerable} unanswerable): recall@${TOP_K} ${pct(hits, answerable)}, MRR ${pct(reciprocal, answerable)}, page@${TOP_K} ${pct(pageHits, withPage)} (${withPage} with a page), fact in answer ${pct(factFound, answerable)}, false nothing ${pct(falseNothing, answerable)}, unanswerable said so ${pct(saidSo, unanswerable)}, retrieval p50 ${percentile(times, 50).toFixed(1)} ms / p95 ${percentile(times, 95).toFixed(1)} ms\n`,
   )
+  if (verbose)
+    console.log(
+      `  fact not in answer: ${misses.given} in a passage the answerer was given (first ${SOURCES_USED}), ${misses.later} only in a later one, ${misses.none} in no passage retrieved\n`,
+    )
 }
 
 await evaluate('Real documents', 'questions.json')

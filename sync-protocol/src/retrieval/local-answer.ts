@@ -18,7 +18,8 @@ import { expandTerms } from './synonyms.ts'
 const FROM_BEST = 6
 const PER_SOURCE = 4
 const TOTAL = 10
-const SOURCES_USED = 3
+/** The passages the answerer quotes from, best first. */
+export const SOURCES_USED = 3
 /** A list this short is quoted whole when one of its items answers. */
 const WHOLE_LIST = 8
 /** Below this share of the question's words, a sentence is noise, not an answer. */
