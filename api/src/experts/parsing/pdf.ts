@@ -10,6 +10,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { composeAccents } from './pdf-accents.ts'
 import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
+import { CELL_GAP, separator } from './pdf-gaps.ts'
 import {
   bodyStyle,
   chapterLabel,
@@ -23,6 +24,7 @@ import {
   TOC_LINE,
 } from './pdf-headings.ts'
 import { documentWords, joinWrapped } from './pdf-hyphens.ts'
+import { separateMarks } from './pdf-marks.ts'
 import { afterContents, headingForms, isContentsPage, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
@@ -47,14 +49,6 @@ interface TextItemLike {
   hasEOL: boolean
 }
 
-/** A gap between two pieces of one line wider than this many times the type size parts table cells. */
-const CELL_GAP = 1.2
-/** From this gap to CELL_GAP, cells only where a nearby row's cell starts (./pdf-table.ts `looseCells`): LaTeX
- * sets a column's widest cell exactly CELL_GAP from the next (12 pt at 10 pt), which reads either side of it. */
-const COLUMN_GAP = 1.1
-/** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
-const WORD_GAP = 0.15
-
 /**
  * Minus signs and typographic hyphens, as groff through PostScript draws a command's dashes
  * ("−−all"): typed as the keyboard's, so a command quoted from a passage runs when pasted.
@@ -63,23 +57,10 @@ const DASHES = /[\u2010\u2011\u2212]/g
 /** The same text drawn again this close (times the type size) is a shadow or a fake bold, not more text. */
 const OVERPRINT = 0.25
 
-/** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
-const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
-
 /** A bullet, set apart from its item's words or (a drawn one) against them; a hyphen or an asterisk is one only when set apart. */
 const BULLET = /^(?:[•▪●◦]\s*|\*\*|[-*](?:\s+|$))/
 
 type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
-
-/**
- * What goes before a piece starting at `x`: a cell boundary, a space or nothing, measured from
- * the pieces' positions (the widths of the PDF's own space items are often wrong).
- */
-function separator(line: OpenLine, x: number, size: number): string {
-  const gap = line.end === null ? null : x - line.end
-  if (gap !== null && gap > size * COLUMN_GAP) return LIST_MARK.test(line.text.trim()) ? ' ' : ' | '
-  return line.space || (gap !== null && gap > size * WORD_GAP) ? ' ' : ''
-}
 
 /**
  * Lines of one page in reading order, as pdfjs gives the items. Pieces of a line set far apart
@@ -123,7 +104,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       fonts: new Set(),
     }
     current.fonts.add(item.fontName)
-    const gap = current.text ? separator(current, x, current.size || size) : ' | '
+    const gap = current.text ? separator(current, { str, x, y, size }) : ' | '
     const loose = current.end !== null && x - current.end <= (current.size || size) * CELL_GAP
     if (gap === ' | ') current.cells.push({ x, text: '', gaps: [], loose })
     const cell = current.cells.at(-1)
@@ -144,7 +125,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
     if (item.hasEOL) current.text += '\n'
   }
   if (current) lines.push(current)
-  const tidy = (text: string) => composeAccents(text.replace(/\s+/g, ' ').trim())
+  const tidy = (text: string) => separateMarks(composeAccents(text.replace(/\s+/g, ' ').trim()))
   return tableRows(
     lines
       .map((line) => {
