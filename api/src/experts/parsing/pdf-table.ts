@@ -152,12 +152,13 @@ function centredBeside(
   return nested && Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) <= size * 0.75
 }
 
-const plain = ({ text, y, size, font, mixed }: PdfLine): PdfLine => ({
+const plain = ({ text, y, size, font, mixed, mono }: PdfLine): PdfLine => ({
   text,
   y,
   size,
   font,
   ...(mixed ? { mixed } : {}),
+  ...(mono ? { mono } : {}),
 })
 
 function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words): PdfLine[] {
@@ -190,6 +191,7 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words)
   })
   const { size, font } = group[0] as CellLine
   const mixed = group.some((line) => line.mixed || line.font !== font) ? { mixed: true } : {}
+  const mono = group.every((line) => line.mono) ? { mono: true } : {}
   return rows.map(({ y, cells }) => ({
     text: cells
       // A cell's lines joined as a paragraph's are, a hyphen at a line's end kept or dropped by the page's words.
@@ -200,5 +202,6 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words)
     size,
     font,
     ...mixed,
+    ...mono,
   }))
 }

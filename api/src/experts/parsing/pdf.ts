@@ -10,6 +10,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { composeAccents } from './pdf-accents.ts'
 import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
+import { codeKeepsLines, codeLine, type FontStyles, monospaced, ownLine } from './pdf-code.ts'
 import { CELL_GAP, separator } from './pdf-gaps.ts'
 import {
   bodyStyle,
@@ -37,6 +38,8 @@ export interface PdfLine {
   font: string
   /** Some of its characters are in another font than the rest (a bold term, then its definition). */
   mixed?: boolean
+  /** Nearly all its characters are in a font of one width (code, a command). */
+  mono?: boolean
 }
 
 interface TextItemLike {
@@ -60,14 +63,20 @@ const OVERPRINT = 0.25
 /** A bullet, set apart from its item's words or (a drawn one) against them; a hyphen or an asterisk is one only when set apart. */
 const BULLET = /^(?:[•▪●◦]\s*|\*\*|[-*](?:\s+|$))/
 
-type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
+type OpenLine = Omit<CellLine, 'right'> & {
+  chars: number
+  monoChars: number
+  end: number | null
+  space: boolean
+  fonts: Set<string>
+}
 
 /**
  * Lines of one page in reading order, as pdfjs gives the items. Pieces of a line set far apart
  * (table cells, a label and its value) are joined with ` | `, so a table keeps its rows as
  * `cell | cell | cell`; a row whose cells wrap is put back together (./pdf-table.ts).
  */
-export function pageLines(items: TextItemLike[]): PdfLine[] {
+export function pageLines(items: TextItemLike[], styles: FontStyles = {}): PdfLine[] {
   const lines: OpenLine[] = []
   let current: OpenLine | null = null
   const drawn: { str: string; x: number; y: number }[] = []
@@ -99,6 +108,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       font: item.fontName,
       cells: [],
       chars: 0,
+      monoChars: 0,
       end: null,
       space: false,
       fonts: new Set(),
@@ -122,6 +132,7 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       if (current.chars === 0 || chars >= current.chars) current.font = item.fontName
     }
     current.chars += chars
+    if (monospaced(styles, item.fontName)) current.monoChars += chars
     if (item.hasEOL) current.text += '\n'
   }
   if (current) lines.push(current)
@@ -134,7 +145,8 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
         const kept = cells.filter((c) => !/^\|[|\s]*$/.test(c.text))
         const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
         const mixed = line.fonts.size > 1 ? { mixed: true } : {}
-        return { text, y: line.y, size: line.size, font: line.font, ...mixed, cells: kept, right: line.end }
+        const mono = codeLine(line.chars, line.monoChars) ? { mono: true } : {}
+        return { text, y: line.y, size: line.size, font: line.font, ...mixed, ...mono, cells: kept, right: line.end }
       })
       .filter((line) => line.text.length > 0),
   )
@@ -149,6 +161,7 @@ export async function pdfParagraphs(
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
   const body = bodyStyle(pages)
+  const codeLines = codeKeepsLines(pages.flat())
   const { levels: outlined, repeated } = await bookmarks(doc)
   const furniture = pageFurniture(pages, outlined, body.size)
   const content = pages.map((lines) => lines.filter((line) => !furniture.has(line)))
@@ -185,6 +198,7 @@ export async function pdfParagraphs(
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size
+    let lastMono = false
     const flush = () => {
       for (const p of splitParagraphs(block.join('\n'), outline.path, page)) paragraphs.push(p)
       block = []
@@ -267,7 +281,10 @@ export async function pdfParagraphs(
       }
       endTable()
       const previous = block.at(-1)
-      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text, words)
+      // Code keeps its lines (./pdf-code.ts).
+      const own = codeLines && previous !== undefined && ownLine(previous, line, lastMono)
+      lastMono = line.mono === true
+      if (previous && !bullet && !option && !own) block[block.length - 1] = joinWrapped(previous, line.text, words)
       else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
       lastSize = line.size

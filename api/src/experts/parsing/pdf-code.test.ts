@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { codeAt, pdfOfStreams, textAt } from '../../test/pdf.ts'
+import { parseDocument } from '../parse-document.ts'
+
+describe('PDF code set in a font of one width', () => {
+  it('keeps its lines apart, as a word processor sets them with no space between', async () => {
+    const page = [
+      textAt(72, 700, 'Install the build tools, then build it:'),
+      codeAt(90, 688, 'sudo apt-get update'),
+      codeAt(90, 676, 'sudo apt-get install libasound2-dev'),
+      codeAt(90, 664, 'cd direwolf'),
+      textAt(72, 652, 'The last step takes a few minutes on a'),
+      textAt(72, 640, 'Raspberry Pi.'),
+    ].join('\n')
+    const parsed = await parseDocument('tnc.pdf', pdfOfStreams([page, textAt(72, 700, 'More prose on a page.')]))
+    expect(parsed.paragraphs[0]?.text).toBe(
+      [
+        'Install the build tools, then build it:',
+        'sudo apt-get update',
+        'sudo apt-get install libasound2-dev',
+        'cd direwolf',
+        'The last step takes a few minutes on a Raspberry Pi.',
+      ].join('\n'),
+    )
+  })
+
+  it('joins a code line a typesetter broke at a hyphen in a word', async () => {
+    const page = [
+      codeAt(72, 700, 'gpsbabel -i gpx -f in.gpx -o kml -F inter-'),
+      codeAt(72, 688, 'esting_places.kml'),
+    ].join('\n')
+    const prose = ['Prose.', 'More text.', 'Text.'].map((text) => textAt(72, 700, text))
+    const parsed = await parseDocument('babel.pdf', pdfOfStreams([page, ...prose]))
+    expect(parsed.paragraphs[0]?.text).toBe('gpsbabel -i gpx -f in.gpx -o kml -F interesting_places.kml')
+  })
+})
