@@ -34,3 +34,21 @@ describe('PDF code set in a font of one width', () => {
     expect(parsed.paragraphs[0]?.text).toBe('gpsbabel -i gpx -f in.gpx -o kml -F interesting_places.kml')
   })
 })
+
+describe('PDF text', () => {
+  it('is read as written, not as Markdown: underscores, stars, a prompt and a step number stay', async () => {
+    const page = [
+      textAt(72, 700, 'The macro __FILE__ names the source; /* a comment */ is left out.'),
+      textAt(72, 672, '>>> dump eeprom 0 16'),
+      textAt(72, 644, '1. Define the stimulus.'),
+      textAt(72, 616, '- Check the _fuse_ bits.'),
+    ].join('\n')
+    const parsed = await parseDocument('sdcc.pdf', pdfOfStreams([page]))
+    expect(parsed.paragraphs.map((p) => p.text)).toEqual([
+      'The macro __FILE__ names the source; /* a comment */ is left out.',
+      '>>> dump eeprom 0 16',
+      '1. Define the stimulus.',
+      'Check the _fuse_ bits.',
+    ])
+  })
+})

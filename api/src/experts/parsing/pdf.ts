@@ -7,7 +7,7 @@
  * the document's own words (./pdf-hyphens.ts); each paragraph carries its section path and page.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
-import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { asWritten, Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { composeAccents } from './pdf-accents.ts'
 import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
 import { codeKeepsLines, codeLine, type FontStyles, monospaced, ownLine } from './pdf-code.ts'
@@ -200,7 +200,7 @@ export async function pdfParagraphs(
     let lastSize = body.size
     let lastMono = false
     const flush = () => {
-      for (const p of splitParagraphs(block.join('\n'), outline.path, page)) paragraphs.push(p)
+      for (const p of splitParagraphs(block.join('\n'), outline.path, page, asWritten)) paragraphs.push(p)
       block = []
     }
     const flushRows = () => {
