@@ -52,3 +52,32 @@ describe('PDF text', () => {
     ])
   })
 })
+
+describe('PDF prose typed in a font of one width', () => {
+  it('wraps as prose does where a line of words fills the measure, and code beside it keeps its lines', async () => {
+    const typed = [
+      'The Lowrance GlobalNav 212 receiver stores up to 999 Waypoints',
+      'internally. GPSMan downloads all 999 whether valid or not.',
+      '/* the following pointer is physically located in the data',
+      'space */',
+      '/* and this one in the external ram, as its keyword says */',
+      'unsigned char * __xdata q;',
+    ]
+    const page = [
+      textAt(72, 712, 'Read this first:'),
+      ...typed.map((text, i) => codeAt(72, 700 - i * 12, text)),
+      textAt(72, 620, 'That is all there is to it.'),
+    ].join('\n')
+    const prose = ['Prose.', 'More text.', 'Text.', 'Words.', 'More words.'].map((text) => textAt(72, 700, text))
+    const parsed = await parseDocument('readme.pdf', pdfOfStreams([page, ...prose]))
+    expect(parsed.paragraphs[0]?.text).toBe(
+      [
+        'Read this first:',
+        'The Lowrance GlobalNav 212 receiver stores up to 999 Waypoints internally. GPSMan downloads all 999 whether valid or not.',
+        '/* the following pointer is physically located in the data space */',
+        '/* and this one in the external ram, as its keyword says */',
+        'unsigned char * __xdata q;',
+      ].join('\n'),
+    )
+  })
+})

@@ -5,6 +5,17 @@
  */
 import { raisedMark } from './pdf-marks.ts'
 
+/** A piece of text as pdfjs gives it: its string, where it is drawn and in what type. */
+export interface TextItemLike {
+  str: string
+  transform: number[]
+  /** Advance width in page units (pdfjs gives it; absent, no gap is read). */
+  width?: number
+  height: number
+  fontName: string
+  hasEOL: boolean
+}
+
 /** A gap between two pieces of one line wider than this many times the type size parts table cells. */
 export const CELL_GAP = 1.2
 /** From this gap to CELL_GAP, cells only where a nearby row's cell starts (./pdf-table.ts `looseCells`): LaTeX

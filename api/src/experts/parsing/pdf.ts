@@ -10,8 +10,8 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
 import { asWritten, Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { composeAccents } from './pdf-accents.ts'
 import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
-import { codeKeepsLines, codeLine, type FontStyles, monospaced, ownLine } from './pdf-code.ts'
-import { CELL_GAP, separator } from './pdf-gaps.ts'
+import { codeKeepsLines, codeLine, type FontStyles, monospaced, ownLine, typedProse } from './pdf-code.ts'
+import { CELL_GAP, separator, type TextItemLike } from './pdf-gaps.ts'
 import {
   bodyStyle,
   chapterLabel,
@@ -40,16 +40,6 @@ export interface PdfLine {
   mixed?: boolean
   /** Nearly all its characters are in a font of one width (code, a command). */
   mono?: boolean
-}
-
-interface TextItemLike {
-  str: string
-  transform: number[]
-  /** Advance width in page units (pdfjs gives it; absent, no gap is read). */
-  width?: number
-  height: number
-  fontName: string
-  hasEOL: boolean
 }
 
 /**
@@ -198,7 +188,8 @@ export async function pdfParagraphs(
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size
-    let lastMono = false
+    let lastLine: PdfLine | undefined
+    const prose = typedProse(kept)
     const flush = () => {
       for (const p of splitParagraphs(block.join('\n'), outline.path, page, asWritten)) paragraphs.push(p)
       block = []
@@ -282,8 +273,9 @@ export async function pdfParagraphs(
       endTable()
       const previous = block.at(-1)
       // Code keeps its lines (./pdf-code.ts).
-      const own = codeLines && previous !== undefined && ownLine(previous, line, lastMono)
-      lastMono = line.mono === true
+      const own =
+        codeLines && previous !== undefined && ownLine(previous, line, lastLine, prose.has(lastLine as PdfLine))
+      lastLine = line
       if (previous && !bullet && !option && !own) block[block.length - 1] = joinWrapped(previous, line.text, words)
       else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
