@@ -30,6 +30,11 @@ export class Outline {
     this.stack.push({ level, text: clean })
   }
 
+  /** The headings open, outermost first. */
+  get open(): readonly { level: number; text: string }[] {
+    return this.stack
+  }
+
   get path(): string | null {
     if (this.stack.length === 0) return null
     const full = this.stack.map((h) => h.text).join(SECTION_SEPARATOR)

@@ -20,6 +20,7 @@ import {
   headingLevel,
   headingStyled,
   NUMBERED,
+  numberedLevel,
   RUN_IN_LEVEL,
   runInHeadings,
   TOC_LINE,
@@ -250,7 +251,8 @@ export async function pdfParagraphs(
         // A numbered heading is a chapter's or a question's, not the document's name.
         if (level < RUN_IN_LEVEL && !NUMBERED.test(text)) firstHeading ??= text
         // A run-in heading's name set apart from its code ("RMC    Recommended Minimum …") is no table row.
-        outline.enter(level, level < RUN_IN_LEVEL ? text : text.replaceAll(' | ', ' '))
+        const name = level < RUN_IN_LEVEL ? text : text.replaceAll(' | ', ' ')
+        outline.enter(numberedLevel(outline.open, name, level), name)
         const key =
           outlineKey(marks, line, text) ?? (labelText === null ? undefined : outlineKey(marks, line, labelText))
         if (key !== undefined) met.set(key, (met.get(key) ?? 0) + 1)
