@@ -64,7 +64,12 @@ export function tableRows(page: CellLine[]): PdfLine[] {
       const top = Math.max(...group.map((l) => l.y))
       const step = last.y - line.y
       const down = step > NEAR && step <= Math.max(line.size, last.size) * ROW_STEP
-      const back = step <= NEAR && line.y <= top + NEAR && left(line) > left(first) + NEAR && !acrossGutter(first, line)
+      // Going back up beside three lines or more that each hold a whole row, first cell first, is a
+      // column of its own (an example's output beside its input), not the next cell of a wrapped row.
+      const rows = group.filter((l) => l.cells.length > 1 && Math.abs(left(l) - left(first)) <= NEAR)
+      const own = rows.length >= 3 && beside(group, line)
+      const back =
+        step <= NEAR && line.y <= top + NEAR && left(line) > left(first) + NEAR && !acrossGutter(first, line) && !own
       // A row's lines are of one type size: a heading set close above a table is no part of its first row.
       const sameSize = Math.abs(line.size - last.size) <= Math.max(line.size, last.size) * 0.05
       if (!sameSize || (!down && !back)) close()
