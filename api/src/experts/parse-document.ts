@@ -75,7 +75,12 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string, options: Parse
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n)
       const content = await page.getTextContent()
-      pages.push(pageLines(content.items.filter((item) => 'str' in item)))
+      pages.push(
+        pageLines(
+          content.items.filter((item) => 'str' in item),
+          content.styles,
+        ),
+      )
       page.cleanup()
       options.onPage?.(n, doc.numPages)
     }

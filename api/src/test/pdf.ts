@@ -25,8 +25,11 @@ export const textAt = (x: number, y: number, text: string, size = 10, font = 'F1
 /** Text drawn as textAt does, in Helvetica Bold (/F2). */
 export const boldAt = (x: number, y: number, text: string, size = 10) => textAt(x, y, text, size, 'F2')
 
+/** Text drawn as textAt does, in Courier (/F3), a font of one width as code is set in. */
+export const codeAt = (x: number, y: number, text: string, size = 10) => textAt(x, y, text, size, 'F3')
+
 /**
- * A PDF whose pages draw the given content streams (Helvetica as /F1, Helvetica Bold as /F2), with an outline (bookmarks)
+ * A PDF whose pages draw the given content streams (Helvetica as /F1, Helvetica Bold as /F2, Courier as /F3), with an outline (bookmarks)
  * of `outline`'s titles, each pointing at the page of that number, under the last entry before it one `depth` up (1 by default).
  */
 export function pdfOfStreams(
@@ -64,11 +67,12 @@ export function pdfOfStreams(
   if (infoId !== null) objects[infoId] = `<< /Title (${options.title}) >>`
   const boldId = (infoId ?? outlineId + marks.length) + 1
   objects[boldId] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>'
+  objects[boldId + 1] = '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>'
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
   pages.forEach((stream, i) => {
     objects[pageIds[i] as number] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 ${boldId} 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 ${boldId} 0 R /F3 ${boldId + 1} 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`
     objects[(pageIds[i] as number) + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`
   })
   let pdf = '%PDF-1.4\n'

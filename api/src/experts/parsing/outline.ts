@@ -30,6 +30,11 @@ export class Outline {
     this.stack.push({ level, text: clean })
   }
 
+  /** The headings open, outermost first. */
+  get open(): readonly { level: number; text: string }[] {
+    return this.stack
+  }
+
   get path(): string | null {
     if (this.stack.length === 0) return null
     const full = this.stack.map((h) => h.text).join(SECTION_SEPARATOR)
@@ -37,17 +42,26 @@ export class Outline {
   }
 }
 
+/** A line of Markdown (or text that may be) as plain text: its list mark and inline syntax go. */
+const fromMarkdown = (line: string) => plainInline(line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, ''))
+
+/**
+ * A line of text that is no Markdown (a PDF's) as it is written: only the "- " its parser puts
+ * before a bullet's item goes. Read as Markdown, "__FILE__" would lose its underscores, a C comment
+ * its stars, ">>> prompt" a ">" and a numbered step or code line its number.
+ */
+export const asWritten = (line: string) => line.replace(/^- /, '').replace(/\s+/g, ' ').trim()
+
 /** Blank lines separate paragraphs; list items stay together as lines of one paragraph. */
-export function splitParagraphs(text: string, section: string | null, page: number | null): Paragraph[] {
+export function splitParagraphs(
+  text: string,
+  section: string | null,
+  page: number | null,
+  plain: (line: string) => string = fromMarkdown,
+): Paragraph[] {
   return text
     .split(/\n\s*\n/)
-    .map((block) =>
-      block
-        .split('\n')
-        .map((line) => plainInline(line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')))
-        .filter(Boolean)
-        .join('\n'),
-    )
+    .map((block) => block.split('\n').map(plain).filter(Boolean).join('\n'))
     .filter((block) => block.length > 0)
     .map((block) => ({ section, page, text: block }))
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { boldAt, pdfItem, pdfOfStreams, textAt } from '../../test/pdf.ts'
 import { parseDocument } from '../parse-document.ts'
+import { Outline } from './outline.ts'
 import { pageLines } from './pdf.ts'
+import { numberedLevel, RUN_IN_LEVEL } from './pdf-headings.ts'
 
 describe('PDF headings over two lines', () => {
   it('are one heading when the text goes on in the same style on the next line', async () => {
@@ -185,5 +187,28 @@ describe('PDF man pages (groff)', () => {
       ['EXIT STATUS', '0 if OK, 1 if minor problems, 2 if serious trouble.'],
       ['SEE ALSO', 'dircolors(1) Full documentation online.'],
     ])
+  })
+})
+
+describe('PDF numbered headings by the numbered headings open above them', () => {
+  it('put "7." after "6.4" beside "6.", not inside "6.4", however deep it was found', () => {
+    const outline = new Outline()
+    outline.enter(1, 'Producing PDFs with groff and mom')
+    outline.enter(2, '6. pdfmom: Simplifying PDF output')
+    outline.enter(3, '6.4. Differences between pdfmom and pdfroff')
+    const seventh = '7. Comparison of -Tps /-mpdfmark with -Tpdf /-mom'
+    outline.enter(numberedLevel(outline.open, seventh, RUN_IN_LEVEL), seventh)
+    expect(outline.path).toBe(`Producing PDFs with groff and mom › ${seventh}`)
+  })
+
+  it('leave numbered steps inside a section as they are, and never make a heading deeper', () => {
+    const outline = new Outline()
+    outline.enter(1, '1. Introduction')
+    outline.enter(2, '1.2 Setting up')
+    for (const step of ['1. Connect the cable', '2. Power it on']) {
+      outline.enter(numberedLevel(outline.open, step, RUN_IN_LEVEL), step)
+    }
+    expect(outline.path).toBe('1. Introduction › 1.2 Setting up › 2. Power it on')
+    expect(numberedLevel(outline.open, '3. Wiring', 1)).toBe(1)
   })
 })

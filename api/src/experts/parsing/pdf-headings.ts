@@ -102,6 +102,31 @@ export function headingLevel(line: PdfLine, body: BodyStyle, headingSizes: numbe
   return 0
 }
 
+/** A heading's section number in parts ("6.4" → 6, 4), or null. */
+const sectionNumber = (text: string) => NUMBERED.exec(text)?.[1]?.split('.') ?? null
+
+/**
+ * A numbered heading's level, by the numbered headings open above it: one with fewer parts to its
+ * number than the innermost ("7." after "6.4") cannot be inside it, so it goes at the level of the
+ * open heading it follows in the numbering ("6."), whatever made it deeper (a run-in style, an
+ * outline entry that names it otherwise). It is never made deeper.
+ */
+export function numberedLevel(open: readonly { level: number; text: string }[], text: string, level: number): number {
+  const own = sectionNumber(text)
+  const innermost = open.map((heading) => sectionNumber(heading.text)).findLast(Boolean)
+  if (!own || !innermost || innermost.length <= own.length) return level
+  const last = Number(own.at(-1))
+  const before = open.find((heading) => {
+    const theirs = sectionNumber(heading.text)
+    return (
+      theirs?.length === own.length &&
+      theirs.slice(0, -1).join('.') === own.slice(0, -1).join('.') &&
+      Number(theirs.at(-1)) < last
+    )
+  })
+  return before && before.level < level ? before.level : level
+}
+
 /** Run-in headings go below every other level: deeper than any outline, type size or numbering gives. */
 export const RUN_IN_LEVEL = 100
 /** A style makes run-in headings when it sets at least this many, each with a text of its own. */

@@ -62,6 +62,32 @@ describe('PDF tables keep their rows', () => {
     ])
   })
 
+  it('reads a column drawn after rows written whole beside it as a column of its own, not as their cells', () => {
+    // An example's input, a row a line (page, command), then its output drawn top to bottom beside it.
+    const input = [
+      ['Page ii:', '\\index{Alpha}'],
+      ['Page viii:', '\\index{alpha}'],
+      ['Page ix:', '\\index{Alphabet}'],
+      ['Page 22:', '\\index{alphas}'],
+    ].flatMap(([page, command], i) => [
+      pdfItem(page ?? '', 150, 600 - i * 12, 40),
+      pdfItem(command ?? '', 210, 600 - i * 12, 90),
+    ])
+    const output = ['Alpha, ii', 'alpha, viii, 22', 'Alphabet, ix', 'alphas, 22'].map((entry, i) =>
+      pdfItem(entry, 340, 600 - i * 12, 70),
+    )
+    expect(pageLines([...input, ...output]).map((l) => l.text)).toEqual([
+      'Page ii: | \\index{Alpha}',
+      'Page viii: | \\index{alpha}',
+      'Page ix: | \\index{Alphabet}',
+      'Page 22: | \\index{alphas}',
+      'Alpha, ii',
+      'alpha, viii, 22',
+      'Alphabet, ix',
+      'alphas, 22',
+    ])
+  })
+
   it('puts back together a row whose short cells are drawn in the middle of its height', async () => {
     // LibreOffice and Word centre a cell vertically: the option's name and default sit level with
     // the middle of its description, and are written before and after it.

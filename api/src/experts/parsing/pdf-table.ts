@@ -64,7 +64,12 @@ export function tableRows(page: CellLine[]): PdfLine[] {
       const top = Math.max(...group.map((l) => l.y))
       const step = last.y - line.y
       const down = step > NEAR && step <= Math.max(line.size, last.size) * ROW_STEP
-      const back = step <= NEAR && line.y <= top + NEAR && left(line) > left(first) + NEAR && !acrossGutter(first, line)
+      // Going back up beside three lines or more that each hold a whole row, first cell first, is a
+      // column of its own (an example's output beside its input), not the next cell of a wrapped row.
+      const rows = group.filter((l) => l.cells.length > 1 && Math.abs(left(l) - left(first)) <= NEAR)
+      const own = rows.length >= 3 && beside(group, line)
+      const back =
+        step <= NEAR && line.y <= top + NEAR && left(line) > left(first) + NEAR && !acrossGutter(first, line) && !own
       // A row's lines are of one type size: a heading set close above a table is no part of its first row.
       const sameSize = Math.abs(line.size - last.size) <= Math.max(line.size, last.size) * 0.05
       if (!sameSize || (!down && !back)) close()
@@ -152,12 +157,13 @@ function centredBeside(
   return nested && Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) <= size * 0.75
 }
 
-const plain = ({ text, y, size, font, mixed }: PdfLine): PdfLine => ({
+const plain = ({ text, y, size, font, mixed, mono }: PdfLine): PdfLine => ({
   text,
   y,
   size,
   font,
   ...(mixed ? { mixed } : {}),
+  ...(mono ? { mono } : {}),
 })
 
 function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words): PdfLine[] {
@@ -190,6 +196,7 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words)
   })
   const { size, font } = group[0] as CellLine
   const mixed = group.some((line) => line.mixed || line.font !== font) ? { mixed: true } : {}
+  const mono = group.every((line) => line.mono) ? { mono: true } : {}
   return rows.map(({ y, cells }) => ({
     text: cells
       // A cell's lines joined as a paragraph's are, a hyphen at a line's end kept or dropped by the page's words.
@@ -200,5 +207,6 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words)
     size,
     font,
     ...mixed,
+    ...mono,
   }))
 }

@@ -7,9 +7,11 @@
  * the document's own words (./pdf-hyphens.ts); each paragraph carries its section path and page.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js'
-import { Outline, type Paragraph, splitParagraphs } from './outline.ts'
+import { asWritten, Outline, type Paragraph, splitParagraphs } from './outline.ts'
 import { composeAccents } from './pdf-accents.ts'
 import { bookmarks, PRIVATE_USE } from './pdf-bookmarks.ts'
+import { codeKeepsLines, codeLine, type FontStyles, monospaced, ownLine, typedProse } from './pdf-code.ts'
+import { CELL_GAP, separator, type TextItemLike } from './pdf-gaps.ts'
 import {
   bodyStyle,
   chapterLabel,
@@ -18,11 +20,13 @@ import {
   headingLevel,
   headingStyled,
   NUMBERED,
+  numberedLevel,
   RUN_IN_LEVEL,
   runInHeadings,
   TOC_LINE,
 } from './pdf-headings.ts'
 import { documentWords, joinWrapped } from './pdf-hyphens.ts'
+import { separateMarks } from './pdf-marks.ts'
 import { afterContents, headingForms, isContentsPage, pagedEntry, pageFurniture, shape } from './pdf-running.ts'
 import { type CellLine, tableRows } from './pdf-table.ts'
 import { type Row, tableParagraphs, tidyTable } from './table.ts'
@@ -35,25 +39,9 @@ export interface PdfLine {
   font: string
   /** Some of its characters are in another font than the rest (a bold term, then its definition). */
   mixed?: boolean
+  /** Nearly all its characters are in a font of one width (code, a command). */
+  mono?: boolean
 }
-
-interface TextItemLike {
-  str: string
-  transform: number[]
-  /** Advance width in page units (pdfjs gives it; absent, no gap is read). */
-  width?: number
-  height: number
-  fontName: string
-  hasEOL: boolean
-}
-
-/** A gap between two pieces of one line wider than this many times the type size parts table cells. */
-const CELL_GAP = 1.2
-/** From this gap to CELL_GAP, cells only where a nearby row's cell starts (./pdf-table.ts `looseCells`): LaTeX
- * sets a column's widest cell exactly CELL_GAP from the next (12 pt at 10 pt), which reads either side of it. */
-const COLUMN_GAP = 1.1
-/** A gap wider than this (times the type size) is a space the PDF did not write as a character. */
-const WORD_GAP = 0.15
 
 /**
  * Minus signs and typographic hyphens, as groff through PostScript draws a command's dashes
@@ -63,22 +51,15 @@ const DASHES = /[\u2010\u2011\u2212]/g
 /** The same text drawn again this close (times the type size) is a shadow or a fake bold, not more text. */
 const OVERPRINT = 0.25
 
-/** A bullet or item number, set apart from its item's text by a tab: a list, not a table's first column. */
-const LIST_MARK = /^(?:[-•●▪◦‣○■□➢➤✓✔–*]|\d{1,2}[.)]|[a-z][.)])$/
-
 /** A bullet, set apart from its item's words or (a drawn one) against them; a hyphen or an asterisk is one only when set apart. */
 const BULLET = /^(?:[•▪●◦]\s*|\*\*|[-*](?:\s+|$))/
 
-type OpenLine = Omit<CellLine, 'right'> & { chars: number; end: number | null; space: boolean; fonts: Set<string> }
-
-/**
- * What goes before a piece starting at `x`: a cell boundary, a space or nothing, measured from
- * the pieces' positions (the widths of the PDF's own space items are often wrong).
- */
-function separator(line: OpenLine, x: number, size: number): string {
-  const gap = line.end === null ? null : x - line.end
-  if (gap !== null && gap > size * COLUMN_GAP) return LIST_MARK.test(line.text.trim()) ? ' ' : ' | '
-  return line.space || (gap !== null && gap > size * WORD_GAP) ? ' ' : ''
+type OpenLine = Omit<CellLine, 'right'> & {
+  chars: number
+  monoChars: number
+  end: number | null
+  space: boolean
+  fonts: Set<string>
 }
 
 /**
@@ -86,7 +67,7 @@ function separator(line: OpenLine, x: number, size: number): string {
  * (table cells, a label and its value) are joined with ` | `, so a table keeps its rows as
  * `cell | cell | cell`; a row whose cells wrap is put back together (./pdf-table.ts).
  */
-export function pageLines(items: TextItemLike[]): PdfLine[] {
+export function pageLines(items: TextItemLike[], styles: FontStyles = {}): PdfLine[] {
   const lines: OpenLine[] = []
   let current: OpenLine | null = null
   const drawn: { str: string; x: number; y: number }[] = []
@@ -118,12 +99,13 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       font: item.fontName,
       cells: [],
       chars: 0,
+      monoChars: 0,
       end: null,
       space: false,
       fonts: new Set(),
     }
     current.fonts.add(item.fontName)
-    const gap = current.text ? separator(current, x, current.size || size) : ' | '
+    const gap = current.text ? separator(current, { str, x, y, size }) : ' | '
     const loose = current.end !== null && x - current.end <= (current.size || size) * CELL_GAP
     if (gap === ' | ') current.cells.push({ x, text: '', gaps: [], loose })
     const cell = current.cells.at(-1)
@@ -141,10 +123,11 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
       if (current.chars === 0 || chars >= current.chars) current.font = item.fontName
     }
     current.chars += chars
+    if (monospaced(styles, item.fontName)) current.monoChars += chars
     if (item.hasEOL) current.text += '\n'
   }
   if (current) lines.push(current)
-  const tidy = (text: string) => composeAccents(text.replace(/\s+/g, ' ').trim())
+  const tidy = (text: string) => separateMarks(composeAccents(text.replace(/\s+/g, ' ').trim()))
   return tableRows(
     lines
       .map((line) => {
@@ -153,7 +136,8 @@ export function pageLines(items: TextItemLike[]): PdfLine[] {
         const kept = cells.filter((c) => !/^\|[|\s]*$/.test(c.text))
         const text = kept.length < cells.length ? kept.map((c) => c.text).join(' | ') : tidy(line.text)
         const mixed = line.fonts.size > 1 ? { mixed: true } : {}
-        return { text, y: line.y, size: line.size, font: line.font, ...mixed, cells: kept, right: line.end }
+        const mono = codeLine(line.chars, line.monoChars) ? { mono: true } : {}
+        return { text, y: line.y, size: line.size, font: line.font, ...mixed, ...mono, cells: kept, right: line.end }
       })
       .filter((line) => line.text.length > 0),
   )
@@ -168,6 +152,7 @@ export async function pdfParagraphs(
   pages: PdfLine[][],
 ): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
   const body = bodyStyle(pages)
+  const codeLines = codeKeepsLines(pages.flat())
   const { levels: outlined, repeated } = await bookmarks(doc)
   const furniture = pageFurniture(pages, outlined, body.size)
   const content = pages.map((lines) => lines.filter((line) => !furniture.has(line)))
@@ -204,8 +189,10 @@ export async function pdfParagraphs(
     let block: string[] = []
     let lastY: number | null = null
     let lastSize = body.size
+    let lastLine: PdfLine | undefined
+    const prose = typedProse(kept)
     const flush = () => {
-      for (const p of splitParagraphs(block.join('\n'), outline.path, page)) paragraphs.push(p)
+      for (const p of splitParagraphs(block.join('\n'), outline.path, page, asWritten)) paragraphs.push(p)
       block = []
     }
     const flushRows = () => {
@@ -264,7 +251,8 @@ export async function pdfParagraphs(
         // A numbered heading is a chapter's or a question's, not the document's name.
         if (level < RUN_IN_LEVEL && !NUMBERED.test(text)) firstHeading ??= text
         // A run-in heading's name set apart from its code ("RMC    Recommended Minimum …") is no table row.
-        outline.enter(level, level < RUN_IN_LEVEL ? text : text.replaceAll(' | ', ' '))
+        const name = level < RUN_IN_LEVEL ? text : text.replaceAll(' | ', ' ')
+        outline.enter(numberedLevel(outline.open, name, level), name)
         const key =
           outlineKey(marks, line, text) ?? (labelText === null ? undefined : outlineKey(marks, line, labelText))
         if (key !== undefined) met.set(key, (met.get(key) ?? 0) + 1)
@@ -286,7 +274,11 @@ export async function pdfParagraphs(
       }
       endTable()
       const previous = block.at(-1)
-      if (previous && !bullet && !option) block[block.length - 1] = joinWrapped(previous, line.text, words)
+      // Code keeps its lines (./pdf-code.ts).
+      const own =
+        codeLines && previous !== undefined && ownLine(previous, line, lastLine, prose.has(lastLine as PdfLine))
+      lastLine = line
+      if (previous && !bullet && !option && !own) block[block.length - 1] = joinWrapped(previous, line.text, words)
       else block.push(bullet ? `- ${line.text.replace(/^[-•▪●◦*]\s*/, '')}` : line.text)
       lastY = line.y
       lastSize = line.size
