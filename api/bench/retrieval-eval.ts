@@ -17,7 +17,9 @@
  *    digipeater), and a tenth over seven more (yodl man-page HTML, hand-written Bluefish HTML,
  *    Latin-1 DocBook XSL, GitHub and VuePress Markdown: socat, picocom, pynmea2, rtl_433, xnec2c,
  *    smartmontools' bad blocks), and an eleventh over five PDFs from gropdf, XeTeX, ConTeXt on LuaTeX
- *    and Acrobat Distiller (building, indexing and finding manuals), are reported apart.
+ *    and Acrobat Distiller (building, indexing and finding manuals), and a twelfth over eight
+ *    documents from new projects (OpenCPN's DokuWiki manual pages, AIS-catcher's MkDocs pages,
+ *    pyais, mpp-solar, an ESPHome JK-BMS component, a Venus OS MQTT battery driver), are reported apart.
  * 2. The starter packs' own 21 questions, each naming the section that answers it.
  * Prints recall@5, MRR, fact in the built-in answer, false "nothing relevant", unanswerable
  * questions said so, and retrieval latency (p50/p95). Then the answerable questions of the main and
@@ -82,19 +84,22 @@ async function loadCorpus(tenant: string, files: string[]) {
 // fourth beside every document, so the seventh set's tenant stays the one its questions met, and
 // the ninth set's into a fifth beside every document, so the eighth set's tenant stays as it was,
 // and the tenth set's into a sixth beside every document, so the ninth set's tenant stays as it was,
-// and the eleventh set's into a seventh beside every document, so the tenth set's stays as it was.
+// and the eleventh set's into a seventh beside every document, so the tenth set's stays as it was,
+// and the twelfth set's into an eighth beside every document, so the eleventh set's stays as it was.
 const SIXTH = 'harbor'
 const SEVENTH = 'cove'
 const EIGHTH = 'reef'
 const NINTH = 'bay'
 const TENTH = 'inlet'
 const ELEVENTH = 'sound'
+const TWELFTH = 'strait'
 const sixthCorpus = [...documentsIn(corpusDir), ...documentsIn(path.join(corpusDir, 'sixth'))]
 const seventhCorpus = [...sixthCorpus, ...documentsIn(path.join(corpusDir, 'seventh'))]
 const eighthCorpus = [...seventhCorpus, ...documentsIn(path.join(corpusDir, 'eighth'))]
 const ninthCorpus = [...eighthCorpus, ...documentsIn(path.join(corpusDir, 'ninth'))]
 const tenthCorpus = [...ninthCorpus, ...documentsIn(path.join(corpusDir, 'tenth'))]
-const everyDocument = [...tenthCorpus, ...documentsIn(path.join(corpusDir, 'eleventh'))]
+const eleventhCorpus = [...tenthCorpus, ...documentsIn(path.join(corpusDir, 'eleventh'))]
+const everyDocument = [...eleventhCorpus, ...documentsIn(path.join(corpusDir, 'twelfth'))]
 const readCases = (file: string) => JSON.parse(fs.readFileSync(path.join(corpusDir, file), 'utf8')) as CorpusCase[]
 if (!own) {
   await loadCorpus('demo', documentsIn(corpusDir))
@@ -108,7 +113,9 @@ if (!own) {
   await createTenant(db, TENTH, 'Inlet Marine Electronics')
   await loadCorpus(TENTH, tenthCorpus)
   await createTenant(db, ELEVENTH, 'Sound Marine Electronics')
-  await loadCorpus(ELEVENTH, everyDocument)
+  await loadCorpus(ELEVENTH, eleventhCorpus)
+  await createTenant(db, TWELFTH, 'Strait Marine Electronics')
+  await loadCorpus(TWELFTH, everyDocument)
 }
 /** With `--own`: a new tenant holding the starter packs and the documents the set's questions name. */
 async function ownTenant(file: string) {
@@ -210,6 +217,7 @@ await evaluate('Real documents, eighth set', 'questions-eighth.json', EIGHTH)
 await evaluate('Real documents, ninth set', 'questions-ninth.json', NINTH)
 await evaluate('Real documents, tenth set', 'questions-tenth.json', TENTH)
 await evaluate('Real documents, eleventh set', 'questions-eleventh.json', ELEVENTH)
+await evaluate('Real documents, twelfth set', 'questions-twelfth.json', TWELFTH)
 console.log(
   `All sets${own ? ', each in its own tenant' : ''} (${totals.answerable} answerable, ${totals.unanswerable} unanswerable): recall@${TOP_K} ${pct(totals.hits, totals.answerable)}, MRR ${pct(totals.reciprocal, totals.answerable)}, fact in answer ${pct(totals.factFound, totals.answerable)}, false nothing ${totals.falseNothing} (${pct(totals.falseNothing, totals.answerable)}), unanswerable said so ${totals.saidSo} (${pct(totals.saidSo, totals.unanswerable)})\n`,
 )
