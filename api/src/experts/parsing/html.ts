@@ -276,4 +276,9 @@ function inBook(title: string, book: string): string {
 }
 
 // A <title> is plain text: markup written in it (yodl's "<strong>socat</strong>") is no part of the name.
-const cleanTitle = (title: string) => stripTags(title).replace(/\s+/g, ' ').trim()
+/** A wiki's page id ("opencpn:opencpn_user_manual:options_setting:connections", DokuWiki's export) names no page. */
+const PAGE_ID = /^[\p{Ll}\d_.-]+(?::[\p{Ll}\d_.-]+)+$/u
+const cleanTitle = (title: string) => {
+  const clean = stripTags(title).replace(/\s+/g, ' ').trim()
+  return PAGE_ID.test(clean) ? '' : clean
+}

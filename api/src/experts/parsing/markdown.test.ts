@@ -159,4 +159,15 @@ describe('Markdown as documentation generators write it', () => {
       ['Installation', 'Mount it low.'],
     ])
   })
+
+  it('names a README by the heading of the HTML block it opens with, not by its first Markdown chapter', async () => {
+    const markdown = [
+      '<div align="center">\n  <h3 align="center">pyais</h3>\n  <p align="center">AIS message decoding.</p>\n</div>',
+      '# Acknowledgements\n\nThanks to the testers.',
+      '# Installation\n\npip install pyais',
+    ].join('\n\n')
+    const { title, paragraphs } = await parseDocument('pyais-readme.md', enc(markdown))
+    expect(title).toBe('pyais')
+    expect(paragraphs.map((p) => p.section)).toEqual([null, 'Acknowledgements', 'Installation'])
+  })
 })

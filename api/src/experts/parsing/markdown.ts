@@ -78,12 +78,19 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
             .replace(/^\[!(note|tip|important|warning|caution)\]/i, (_, kind: string) => `${capitalized(kind)}:`),
         )
         return
-      case 'html':
+      case 'html': {
         // A block of HTML (a README's <table>) is read as HTML: its rows stay rows, its cells apart.
-        for (const p of parseHtml(token.text ?? '', '').paragraphs) {
+        const html = parseHtml(token.text ?? '', '')
+        // A README that opens with a centred block (`<h3 align="center">pyais</h3>`) is named by its heading.
+        if (!topSeen && html.title && !CHAPTER_NAME.test(html.title)) {
+          topSeen = true
+          title = html.title
+        }
+        for (const p of html.paragraphs) {
           paragraphs.push({ ...p, section: [outline.path, p.section].filter(Boolean).join(SECTION_SEPARATOR) || null })
         }
         return
+      }
       default:
     }
   }
