@@ -62,11 +62,11 @@ describe('HTML as documentation generators write it', () => {
     expect(paragraphs.map((p) => p.section)).toEqual(['OPTIONS'])
   })
 
-  it("names a wiki's exported page by its heading, not by its page id (DokuWiki)", async () => {
+  it("names a wiki's exported page by its heading in the wiki's name, not by its page id (DokuWiki)", async () => {
     const page = `<html><head><title>opencpn:opencpn_user_manual:options_setting:connections</title></head>
       <body><h1>The Connections</h1><p>Add a connection.</p><h2>Serial</h2><p>Pick the port.</p></body></html>`
     const { title, paragraphs } = await parseDocument('connections.html', enc(page))
-    expect(title).toBe('The Connections')
+    expect(title).toBe('opencpn — The Connections')
     expect(paragraphs.map((p) => p.section)).toEqual([null, 'Serial'])
   })
 

@@ -266,7 +266,10 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   parser.write(html)
   parser.end()
   flush()
-  return { title: inBook(cleanTitle(title) || firstHeading || firstAny || fallbackTitle, book), paragraphs }
+  return {
+    title: inBook(cleanTitle(title) || firstHeading || firstAny || fallbackTitle, book || wikiOf(title)),
+    paragraphs,
+  }
 }
 
 /** A chapter's title with its book's ("GPSBabel Documentation — NMEA 0183 sentences"), unless one holds the other. */
@@ -275,10 +278,15 @@ function inBook(title: string, book: string): string {
   return !book || a.includes(b) || b.includes(a) ? title : `${book} — ${title}`
 }
 
-// A <title> is plain text: markup written in it (yodl's "<strong>socat</strong>") is no part of the name.
-/** A wiki's page id ("opencpn:opencpn_user_manual:options_setting:connections", DokuWiki's export) names no page. */
+/**
+ * A wiki's page id in the <title> (DokuWiki's export: "opencpn:opencpn_user_manual:connections") is
+ * no page's name, but its first namespace names the wiki: the book the page is a chapter of.
+ */
 const PAGE_ID = /^[\p{Ll}\d_.-]+(?::[\p{Ll}\d_.-]+)+$/u
-const cleanTitle = (title: string) => {
-  const clean = stripTags(title).replace(/\s+/g, ' ').trim()
-  return PAGE_ID.test(clean) ? '' : clean
+const plainTitle = (title: string) => stripTags(title).replace(/\s+/g, ' ').trim()
+const wikiOf = (title: string) => {
+  const clean = plainTitle(title)
+  return PAGE_ID.test(clean) ? (clean.split(':')[0] ?? '').replace(/_/g, ' ') : ''
 }
+// A <title> is plain text: markup written in it (yodl's "<strong>socat</strong>") is no part of the name.
+const cleanTitle = (title: string) => (wikiOf(title) ? '' : plainTitle(title))
