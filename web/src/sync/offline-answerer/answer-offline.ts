@@ -21,6 +21,14 @@ function answerer(): Worker {
       waiting.get(event.data.id)?.(event.data.result)
       waiting.delete(event.data.id)
     }
+    // A script that could not be loaded (the device went to sea before a chunk of it was kept) answers
+    // nothing: the questions wait for the server, and the next one tries the answerer again.
+    worker.onerror = () => {
+      for (const resolve of waiting.values()) resolve(null)
+      waiting.clear()
+      worker?.terminate()
+      worker = null
+    }
   }
   return worker
 }
