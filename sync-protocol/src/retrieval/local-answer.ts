@@ -192,7 +192,7 @@ function pick(all: Scored[], max: number): string[] {
   // row after a row, or what follows a list or code, is another thing). It takes the place of a
   // sentence of its own, so only where two fit: with one, the best is quoted.
   const afterTop = top && all[top.order + 1]
-  if (top && afterTop && max > 1 && !top.block && !afterTop.block && !isRow(afterTop.text) && !isRow(top.text)) {
+  if (top && afterTop && max > 1 && isProse(top) && isProse(afterTop)) {
     chosen.add(afterTop.order)
     // "When I start it, I get a segfault. What is the fix?" is answered by what follows, and
     // "This is done as follows;" is followed by the example.
@@ -236,7 +236,7 @@ function pick(all: Scored[], max: number): string[] {
     }
     // "This is done by …" says what it is about in the sentence before it.
     const before = all[unit.order - 1]
-    if (before && refersBack(unit) && !before.block && !isRow(before.text)) addWhole(before, true)
+    if (before && refersBack(unit) && isProse(before)) addWhole(before, true)
   }
   return [...chosen].sort((a, b) => a - b).map((order) => all[order]?.text ?? '')
 }
