@@ -12,6 +12,8 @@ describe('asides a technician adds to a question', () => {
     ['timestamps on every line in tio, ticket 3391', [['ticket', '3391']]],
     ['radar keeps dropping out, for job number 4471', [['job', 'number', '4471']]],
     ['fuse blows on the gyro, serial number SN4471A', [['serial', 'number', 'sn4471a']]],
+    ['fuse blows on the gyro, serial SN4471A', [['serial', 'sn4471a']]],
+    ['no data on serial RS232', [['serial', 'rs232']]],
     // A job without its number is what the question is about; "serial" alone may name a port.
     ['no data on serial ttyUSB0', []],
     ['how do I close a job on the tablet', []],
@@ -38,7 +40,12 @@ describe('asides a technician adds to a question', () => {
   it('weigh nothing when they name what no manual holds, though their other words are known', () => {
     const plain = retrieveKept('demo', index, 'radar antenna does not rotate, which fuse?')
     expect(plain.sources[0]?.id).toBe('doc1:0')
-    for (const aside of [' on the Sea Breeze', ' at the Hamble marina', ' for my customer Johnson']) {
+    for (const aside of [
+      ' on the Sea Breeze',
+      ' at the Hamble marina',
+      ' for my customer Johnson',
+      ', serial SN4471A',
+    ]) {
       const asked = retrieveKept('demo', index, `radar antenna does not rotate, which fuse${aside}?`)
       expect(asked.sources[0]?.id).toBe('doc1:0')
       expect(asked.bestScore).toBe(plain.bestScore)

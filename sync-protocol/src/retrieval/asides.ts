@@ -42,6 +42,7 @@ const ROLES = new Set([
 const COMPANY = new Set(['marine', 'yachts', 'boats', 'boatyard', 'shipyard', 'charters', 'ltd', 'limited', 'inc'])
 /** Words for a job's paperwork, followed by its number ("job 4471", "ticket #3391", "serial number 1234"). */
 const REFERENCES = new Set(['job', 'ticket', 'invoice', 'wo', 'po'])
+const isSerialNumber = (word: string) => /^[\p{Lu}\p{N}]+$/u.test(word) && /\p{N}/u.test(word)
 const isName = (word: string) => /^\p{Lu}\p{Ll}+(?:['’]s)?$/u.test(word)
 
 export interface AsidePhrase {
@@ -63,6 +64,13 @@ export function asidePhrases(query: string): AsidePhrase[] {
     if (reference && /\p{N}/u.test(words[number] ?? '')) {
       phrases.push({ words: words.slice(i, number + 1).map((word) => word.toLowerCase()), role: true })
       i = number
+      continue
+    }
+    // "serial SN4471A": a number in capitals and digits after "serial" is a unit's, unless the
+    // manuals hold it ("serial RS232" is a port's standard).
+    if (/^serial$/i.test(words[i] ?? '') && isSerialNumber(words[i + 1] ?? '')) {
+      phrases.push({ words: [words[i] ?? '', words[i + 1] ?? ''].map((word) => word.toLowerCase()), role: false })
+      i++
       continue
     }
     if (!PREPOSITIONS.has(words[i]?.toLowerCase() ?? '')) continue
