@@ -29,7 +29,8 @@
  * (a throwaway cluster), to compare its full-text ranking with SQLite's. `-- --own` asks each set
  * instead of an expert in a tenant of its own holding only that set's documents (those its questions
  * name) beside the starter packs, as a new customer's workspace has: the small knowledge base.
- * Both print the totals over every set.
+ * Both print the totals over every set. `-- --evidence FILE` writes what decided each answer
+ * (answer-odds.ts) to FILE, one JSON line a question, for `bench/fit-answer-odds.ts`.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -60,6 +61,9 @@ const here = import.meta.dirname
 const corpusDir = path.join(here, 'eval-corpus')
 const verbose = process.argv.includes('--verbose')
 const own = process.argv.includes('--own')
+const evidenceArg = process.argv.indexOf('--evidence')
+const evidenceFile = evidenceArg > 0 ? process.argv[evidenceArg + 1] : undefined
+if (evidenceFile) fs.writeFileSync(evidenceFile, '')
 const { db, kind, close } = await benchDatabaseFromArgs()
 console.log(`Database: ${kind}`)
 const deps = benchDeps(db)
@@ -161,6 +165,15 @@ async function evaluate(label: string, file: string, corpusTenant = 'demo') {
   for (const c of cases) {
     const retrieval = await timedRetrieve(EXPERT, c.question, tenant)
     const sources = retrieval.sources.slice(0, TOP_K)
+    if (evidenceFile) {
+      const line = {
+        set: file,
+        tenancy: own ? 'own' : 'whole',
+        answerable: !c.unanswerable,
+        evidence: retrieval.evidence,
+      }
+      fs.appendFileSync(evidenceFile, `${JSON.stringify(line)}\n`)
+    }
     if (c.unanswerable) {
       unanswerable++
       if (sources.length === 0) saidSo++

@@ -9,6 +9,7 @@
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
+import { answers, type Evidence } from './answer-odds.ts'
 import { stemPositions } from './bm25.ts'
 import { fewPerDocument } from './per-document.ts'
 import { namesUnits } from './subject.ts'
@@ -18,8 +19,8 @@ import { formStems, type TermStats, termWeights, type Weighting } from './weight
 export const TOP_K = 5
 /** How many BM25 candidates the re-ranking sees. */
 export const POOL_SIZE = 100
-/** Below this IDF-weighted share of the question in the best passage, the knowledge base "has nothing relevant". */
-export const RELEVANT_MIN = 0.4
+/** The share of the question a passage this clearly nearest by meaning counts for (dense retrieval). */
+const NEAR_COVERAGE = 0.4
 /** A passage holding less than this share of the question is not shown as a source. */
 const SOURCE_MIN = 0.25
 const PROXIMITY_WINDOW = 12
@@ -48,7 +49,7 @@ export interface Candidate {
   nearness?: number
 }
 
-/** A passage this clearly nearest by meaning is relevant even when it shares few of the question's words. */
+/** A passage this clearly nearest by meaning makes the question answered even when it shares few of its words. */
 export const DENSE_RELEVANT_NEARNESS = 4
 
 export interface Retrieval {
@@ -57,6 +58,8 @@ export interface Retrieval {
   sources: Source[]
   /** IDF-weighted share of the question found in the best passage, 0 to 1 (logged for the reports). */
   bestScore: number
+  /** What decided whether the knowledge base answers the question (answer-odds.ts); absent without candidates. */
+  evidence?: Evidence
   /** How much each term counts (its rarity), in the order of `terms`; equal weights when absent. */
   weights?: number[]
   /**
@@ -162,6 +165,9 @@ interface Scored {
   candidate: Candidate
   coverage: number
   score: number
+  /** Which terms the passage holds, in it or its heading. */
+  found: boolean[]
+  headingShare: number
 }
 
 function scoreCandidate(
@@ -174,7 +180,9 @@ function scoreCandidate(
 ): Scored {
   const holds = (stem: string) => stats.holders(stem).has(candidate.documentId)
   // A manual that does not name the unit the question is about answers for other equipment.
-  if (!namesUnits(weighting.units, forms, holds)) return { candidate, coverage: 0, score: 0 }
+  if (!namesUnits(weighting.units, forms, holds)) {
+    return { candidate, coverage: 0, score: 0, found: forms.map(() => false), headingShare: 0 }
+  }
   const body = stemPositions(candidate.text, weighting.stems)
   const heading = stemPositions(
     `${candidate.title} ${candidate.section ?? ''} ${nameWords(candidate.fileName)}`,
@@ -183,7 +191,7 @@ function scoreCandidate(
   const bodyHits = forms.map((term) => positions(body, term))
   const inHeading = forms.map((term) => positions(heading, term).length > 0)
   const inWhole = bodyHits.map((hits, i) => inHeading[i] === true || hits.length > 0)
-  const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? RELEVANT_MIN : 0
+  const near = (candidate.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS ? NEAR_COVERAGE : 0
   const parts = foundByPart(candidate.text, forms, weighting, { inWhole, inHeading })
   const coverage = Math.max(...parts.map((hits) => relevance(hits, weighting)), near)
   const headingShare = share(inHeading, weighting)
@@ -193,6 +201,8 @@ function scoreCandidate(
     candidate,
     coverage,
     score: 0.5 * coverage + 0.2 * headingShare + 0.15 * Math.max(0, together) + 0.15 * bm25,
+    found: inWhole,
+    headingShare,
   }
 }
 
@@ -212,8 +222,11 @@ export function rankCandidates(
   const spellings = terms.map((term) => term.forms)
   const forms = terms.map((term) => term.forms.map(formStems).filter((stems) => stems.length > 0))
   const scored = candidates.map((c, rank) => scoreCandidate(c, rank, candidates.length, forms, weighting, stats))
-  const bestScore = Math.round(Math.max(...scored.map((s) => s.coverage)) * 100) / 100
-  if (bestScore < RELEVANT_MIN) return { terms: words, sources: [], bestScore, weights, forms: spellings }
+  const best = scored.reduce((a, b) => (b.coverage > a.coverage ? b : a))
+  const bestScore = Math.round(best.coverage * 100) / 100
+  const evidence = evidenceOf(best, scored, weighting, { terms: terms.length, passages: stats.passages })
+  const near = candidates.some((c) => (c.nearness ?? 0) >= DENSE_RELEVANT_NEARNESS)
+  if (!answers(evidence) && !near) return { terms: words, sources: [], bestScore, evidence, weights, forms: spellings }
   const floor = Math.max(SOURCE_MIN, bestScore * 0.6)
   const ranked = scored
     .filter((s) => s.coverage >= floor)
@@ -233,5 +246,29 @@ export function rankCandidates(
     fileName: hit.fileName,
     url: documentUrl(tenant, hit.documentId, hit),
   }))
-  return { terms: words, sources, bestScore, weights, forms: spellings }
+  return { terms: words, sources, bestScore, evidence, weights, forms: spellings }
+}
+
+/** What the pool says about whether the knowledge base answers the question (answer-odds.ts). */
+function evidenceOf(
+  best: Scored,
+  scored: Scored[],
+  weighting: Weighting,
+  counts: { terms: number; passages: number },
+): Evidence {
+  const { documentId } = best.candidate
+  const ofDocument = scored.filter((s) => s.candidate.documentId === documentId)
+  const inDocument = best.found.map((_, i) => ofDocument.some((s) => s.found[i]))
+  const others = scored.filter((s) => s.candidate.documentId !== documentId).map((s) => s.coverage)
+  const unknown = weighting.known.map((known) => !known)
+  return {
+    coverage: best.coverage,
+    documentCoverage: share(inDocument, weighting),
+    unknownShare: share(unknown, weighting),
+    headingShare: best.headingShare,
+    otherCoverage: Math.max(0, ...others),
+    terms: counts.terms,
+    asks: weighting.asked.some(Boolean),
+    passages: counts.passages,
+  }
 }

@@ -5,6 +5,7 @@
  */
 
 export { escapeHtml } from '../chat-text.ts'
+export * from './answer-odds.ts'
 export * from './asides.ts'
 export * from './asked.ts'
 export * from './bm25.ts'
