@@ -48,5 +48,8 @@ describe("a technician's shorthand", () => {
     const forms = (question: string) => expandTerms(question.split(' ')).flatMap((term) => term.forms)
     expect(forms('nav pc freq')).toEqual(expect.arrayContaining(['navigation', 'computer', 'frequency']))
     expect(forms('hdd docs lib')).toEqual(expect.arrayContaining(['hard disk', 'documentation', 'library']))
+    expect(forms('env var exe mem ver')).toEqual(
+      expect.arrayContaining(['environment', 'variable', 'executable', 'memory', 'version']),
+    )
   })
 })

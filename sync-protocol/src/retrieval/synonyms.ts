@@ -77,6 +77,14 @@ export const MARINE_SYNONYMS: readonly (readonly string[])[] = [
   ['cli', 'command line'],
   ['sat', 'satellite'],
   ['hrs', 'hours'],
+  ['env', 'environment'],
+  ['var', 'variable'],
+  ['exe', 'executable'],
+  ['mem', 'memory'],
+  ['ver', 'version'],
+  ['calib', 'calibration'],
+  ['avg', 'average'],
+  ['conn', 'connection'],
 ]
 
 /**
