@@ -4,8 +4,8 @@
  * question: how much of its rare vocabulary the passage holds (IDF-weighted, so "how", "check" or
  * "device" never decide; in a table, one row with the text around it; less when it holds none of
  * what the question asks for), whether the title, section or file name names it, and whether its
- * words sit close together. A question whose best passage holds too little of it gets "nothing
- * relevant".
+ * words sit close together. Whether the knowledge base answers at all, or has "nothing relevant",
+ * answer-odds.ts says from what the pool shows.
  */
 import type { Source } from '../conversations.ts'
 import { documentUrl } from '../document-url.ts'
