@@ -102,6 +102,36 @@ describe('Markdown as documentation generators write it', () => {
     ])
   })
 
+  it("leaves out Hugo's shortcodes, keeping a figure's caption and saying what an alert is", async () => {
+    const markdown = [
+      '---',
+      'title: Getting Started',
+      '---',
+      '## Power',
+      '{{< imgrel "power_input.jpg" "50%" >}}',
+      'Connect the power source to the connector circled in green.',
+      '{{< /imgrel >}}',
+      '',
+      '{{% alert title="Warning" color="warning" %}}',
+      'Never connect the power input to the 5V output.',
+      '{{% /alert %}}',
+      '',
+      '{{% notice tip %}}Use a 2 A fuse.{{% /notice %}}',
+      '',
+      '```go-html-template',
+      '{{< imgrel "kept.jpg" >}}',
+      '```',
+    ].join('\n')
+    const { title, paragraphs } = await parseDocument('getting-started.md', enc(markdown))
+    expect(title).toBe('Getting Started')
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Connect the power source to the connector circled in green.',
+      'Warning: Never connect the power input to the 5V output.',
+      'Tip: Use a 2 A fuse.',
+      '{{< imgrel "kept.jpg" >}}',
+    ])
+  })
+
   it('keeps the text of a Jekyll callout and leaves out Liquid tags and site variables', async () => {
     const markdown = [
       '## Fuses',

@@ -133,10 +133,12 @@ function admonitions(markdown: string): string {
 }
 
 /**
- * Jekyll's markup outside code blocks: kramdown's attribute lists (`{:width="50%"}` after an image,
- * `{: .note}` or `{:start="4"}` on a line before a block, which would also glue the list after it
- * into a paragraph) and Liquid's tags and site variables are not words; a callout written as
- * `{% include note.html content="…" %}` keeps its text ("Note: …"). Code blocks keep theirs.
+ * Jekyll's and Hugo's markup outside code blocks: kramdown's attribute lists (`{:width="50%"}`
+ * after an image, `{: .note}` or `{:start="4"}` on a line before a block, which would also glue the
+ * list after it into a paragraph), Liquid's tags and site variables, and Hugo's shortcodes
+ * (`{{< imgrel "a.jpg" >}}caption{{< /imgrel >}}`) are not words; a callout written as
+ * `{% include note.html content="…" %}` or `{{% alert title="Warning" %}}` says what it is
+ * ("Note: …", "Warning: …"). Code blocks keep theirs.
  */
 function jekyllMarkup(markdown: string): string {
   const out: string[] = []
@@ -160,8 +162,25 @@ function jekyllMarkup(markdown: string): string {
 }
 
 const CALLOUT = /\{%-?\s*include\s+([\w-]+)\.html\s+content=(["'])([\s\S]*?)\2[^%]*%\}/g
+const SHORTCODE = /\{\{([<%])\s*(\/?)\s*([\w-]+)([^}]*?)\s*[>%]\}\}/g
+const CALLOUT_KIND = /^(note|tip|info|warning|caution|important|danger)$/i
+/** A shortcode's own words: an alert's or a notice's title or kind ("Warning: "), nothing else. */
+function shortcodeLabel(closing: string, name: string, args: string): string {
+  if (closing) return ''
+  const title = /\btitle=(["'])(.*?)\1/.exec(args)?.[2]?.trim()
+  const kind = CALLOUT_KIND.test(name)
+    ? name
+    : /^(notice|alert|admonition|callout|hint)$/i.test(name)
+      ? args.trim().split(/\s+/)[0]
+      : ''
+  const label = title || (kind && CALLOUT_KIND.test(kind) ? capitalized(kind) : '')
+  return label ? `${label}: ` : ''
+}
 const withoutJekyll = (text: string) =>
   text
+    .replace(SHORTCODE, (_, _delimiter, closing: string, name: string, args: string) =>
+      shortcodeLabel(closing, name, args),
+    )
     .replace(/^[ \t]*\{:[^}\n]*\}[ \t]*(\n|$)/gm, '')
     .replace(/\{:[^}\n]*\}/g, '')
     .replace(CALLOUT, (_, kind: string, _quote, content: string) =>
