@@ -8,7 +8,7 @@
  * tenancies: what to expect of documents and questions the weights never saw.
  */
 import fs from 'node:fs'
-import type { Evidence } from '@mw/sync-protocol/retrieval'
+import { type Evidence, oddsInputs } from '@mw/sync-protocol/retrieval'
 
 interface Row {
   set: string
@@ -16,25 +16,16 @@ interface Row {
   answerable: boolean
   evidence?: Evidence
 }
-const FEATURES: [string, (e: Evidence) => number][] = [
-  ['coverage', (e) => e.coverage],
-  ['documentCoverage', (e) => e.documentCoverage],
-  ['unknownShare', (e) => e.unknownShare],
-  ['headingShare', (e) => e.headingShare],
-  ['otherCoverage', (e) => e.otherCoverage],
-  ['terms (per ten)', (e) => e.terms / 10],
-  ['asks', (e) => (e.asks ? 1 : 0)],
-  ['ln(passages) / 10', (e) => Math.log(Math.min(8104, e.passages)) / 10],
-]
+const features = (e: Evidence) => [1, ...Object.values(oddsInputs(e))]
 const CUTS = [-1.25, -1, -0.85, -0.75, -0.5]
 
 const rows: Row[] = process.argv
   .slice(2)
   .flatMap((file) => fs.readFileSync(file, 'utf8').trim().split('\n'))
   .map((line) => JSON.parse(line) as Row)
-const features = (e: Evidence) => [1, ...FEATURES.map(([, f]) => f(e))]
+const NAMES = ['intercept', ...Object.keys(oddsInputs(rows.find((r) => r.evidence)?.evidence as Evidence))]
 
-function fit(train: Row[]): number[] {
+function fitWeights(train: Row[]): number[] {
   const answerable = train.filter((r) => r.answerable).length
   const balance = answerable / Math.max(1, train.length - answerable)
   let weights = features(train[0]?.evidence as Evidence).map(() => 0)
@@ -56,14 +47,13 @@ function fit(train: Row[]): number[] {
 const odds = (weights: number[], row: Row) =>
   row.evidence ? features(row.evidence).reduce((sum, v, i) => sum + v * (weights[i] ?? 0), 0) : -Infinity
 
-const all = fit(rows.filter((r) => r.evidence))
+const all = fitWeights(rows.filter((r) => r.evidence))
 console.log('Fitted over every set:')
-console.log(`  intercept ${all[0]?.toFixed(2)}`)
-for (const [i, [name]] of FEATURES.entries()) console.log(`  ${name} ${all[i + 1]?.toFixed(2)}`)
+for (const [i, name] of NAMES.entries()) console.log(`  ${name} ${all[i]?.toFixed(2)}`)
 
 const sets = [...new Set(rows.map((r) => r.set))]
 const judged = sets.flatMap((set) => {
-  const weights = fit(rows.filter((r) => r.set !== set && r.evidence))
+  const weights = fitWeights(rows.filter((r) => r.set !== set && r.evidence))
   return rows.filter((r) => r.set === set).map((row) => ({ row, odds: odds(weights, row) }))
 })
 console.log('\nEach set judged by the weights fitted over the others (false nothing, unanswerable said so):')

@@ -31,23 +31,35 @@ export interface Evidence {
   passages: number
 }
 
-const WEIGHTS = {
+/** The inputs of the odds, each on the scale its weight was fitted on. */
+export function oddsInputs(e: Evidence) {
+  return {
+    coverage: e.coverage,
+    documentCoverage: e.documentCoverage,
+    unknownShare: e.unknownShare,
+    headingShare: e.headingShare,
+    otherCoverage: e.otherCoverage,
+    termsPerTen: e.terms / 10,
+    asks: e.asks ? 1 : 0,
+    lnPassagesPerTen: Math.log(Math.min(FITTED_PASSAGES.max, e.passages)) / 10,
+  }
+}
+
+const WEIGHTS: Record<keyof ReturnType<typeof oddsInputs>, number> = {
   coverage: 8.02,
   documentCoverage: 2.34,
   unknownShare: -7.32,
   headingShare: 3.22,
   otherCoverage: 3.3,
-  /** Per ten terms. */
-  terms: 3.32,
+  termsPerTen: 3.32,
   asks: -1.26,
-  /** Per unit of ln(passages) / 10. */
-  passages: -4.96,
-  /**
-   * The fitted intercept (-4.44) moved by the cut-off (-0.85) at which, with each set left out of
-   * the fit in turn, false "nothing relevant" and unanswered questions were in balance.
-   */
-  intercept: -3.59,
+  lnPassagesPerTen: -4.96,
 }
+/**
+ * The fitted intercept (-4.44) moved by the cut-off (-0.85) at which, with each set left out of the
+ * fit in turn, false "nothing relevant" and unanswered questions were in balance.
+ */
+const INTERCEPT = -3.59
 /** The sizes of knowledge base the weights were fitted over: above them, the largest is assumed. */
 const FITTED_PASSAGES = { min: 194, max: 8104 }
 /**
@@ -64,16 +76,9 @@ export function answers(e: Evidence): boolean {
 
 /** Log-odds that the knowledge base answers the question: it does when they are 0 or more. */
 export function answerOdds(e: Evidence): number {
-  const passages = Math.min(FITTED_PASSAGES.max, e.passages)
-  return (
-    WEIGHTS.intercept +
-    WEIGHTS.coverage * e.coverage +
-    WEIGHTS.documentCoverage * e.documentCoverage +
-    WEIGHTS.unknownShare * e.unknownShare +
-    WEIGHTS.headingShare * e.headingShare +
-    WEIGHTS.otherCoverage * e.otherCoverage +
-    (WEIGHTS.terms * e.terms) / 10 +
-    WEIGHTS.asks * (e.asks ? 1 : 0) +
-    (WEIGHTS.passages * Math.log(passages)) / 10
+  const inputs = oddsInputs(e)
+  return Object.entries(WEIGHTS).reduce(
+    (odds, [name, weight]) => odds + weight * inputs[name as keyof typeof inputs],
+    INTERCEPT,
   )
 }
