@@ -3,6 +3,7 @@
  * ./parsing/). Markup is removed: passages are plain text, code and table rows kept as written.
  */
 import path from 'node:path'
+import { withEntries } from './parsing/entries.ts'
 import { parseHtml } from './parsing/html.ts'
 import { parseMarkdown } from './parsing/markdown.ts'
 import { type Paragraph, splitParagraphs, stripTags } from './parsing/outline.ts'
@@ -32,6 +33,15 @@ export async function parseDocument(
   bytes: Uint8Array,
   options: ParseOptions = {},
 ): Promise<ParsedDocument> {
+  const parsed = await parseFormat(fileName, bytes, options)
+  return { ...parsed, paragraphs: withEntries(parsed.paragraphs) }
+}
+
+function parseFormat(
+  fileName: string,
+  bytes: Uint8Array,
+  options: ParseOptions,
+): Promise<ParsedDocument> | ParsedDocument {
   const ext = path.extname(fileName).toLowerCase()
   const fallbackTitle = path.basename(fileName, ext).replace(/[-_]+/g, ' ').trim()
   if (ext === '.pdf') return parsePdf(bytes, fallbackTitle, options)
