@@ -71,7 +71,7 @@ export async function retrieve(
   const df = (stem: string) => frequencies.get(stem) ?? 0
   const joined = joins.withKnown(synonymous, df)
   const asWritten = meantAsWritten(query)
-  const splits = splitSpellings(joined, df, asWritten)
+  const splits = splitSpellings(joined, asWritten)
   if (splits.stems.length > 0) {
     for (const [stem, n] of await documentFrequencies(db, tenant, expert, splits.stems)) frequencies.set(stem, n)
   }

@@ -12,7 +12,7 @@ const spellings = (query: string, known: string[]) => {
     words.map((word) => ({ word, forms: [word] })),
     df,
   )
-  return splitSpellings(joined, df, meantAsWritten(query))
+  return splitSpellings(joined, meantAsWritten(query))
     .withKnown(joined, df)
     .map((t) => t.forms)
 }
@@ -65,8 +65,22 @@ describe('words a question and a manual write together or apart', () => {
     const words = searchTerms('back light fuse')
     const terms = words.map((word) => ({ word, forms: [word] }))
     expect(joinedSpellings('back light fuse', words).withKnown(terms, () => 0)).toBe(terms)
-    // A word the passages hold is not split, even where its halves are words too.
-    expect(splitSpellings([{ word: 'seawater', forms: ['seawater'] }], () => 1, new Set()).stems).toEqual([])
+    // A word written as meant (in capitals) is not split.
+    expect(splitSpellings([{ word: 'seawater', forms: ['seawater'] }], new Set(['seawater'])).stems).toEqual([])
+  })
+
+  it('searches a word the passages hold apart too, where another passage writes it so', () => {
+    const index = buildIndex([
+      passage(0, 'MYAUX sets up to 10 auxiliary call signs that answer connect requests.'),
+      passage(1, 'PING sends a ping to the target callsign with a repeat count.'),
+      passage(2, 'ARQCALL calls the target callsign; the callsign must be legitimate.'),
+      passage(3, 'Route the NMEA 2000 drop cable away from the inverter.'),
+    ])
+    const found = retrieveKept('demo', index, 'how many auxiliary callsigns can it answer')
+    expect(found.sources[0]?.id).toBe('doc1:0')
+    // The phrase is searched too (weights.test.ts: the word still weighs as rare as it is).
+    const callsigns = found.terms.indexOf('callsigns')
+    expect(found.forms?.[callsigns]).toEqual(['callsigns', 'call signs'])
   })
 
   it('finds the passage that writes the words together, and the one that writes them apart', () => {

@@ -45,19 +45,13 @@ const undotted = (words: string[]): Spelling[] =>
     ])
 
 /**
- * Each term no passage holds in any spelling, as two words ("backlight" as "back light"); only
- * those, since a word the manuals already hold needs no other spelling and each split costs a
- * lookup of both its words.
+ * Each term as two words ("backlight" as "back light"), where the passages hold both: a word no
+ * passage holds is found so, and one they hold may be written apart in the passage that answers
+ * ("callsigns" in one, "call signs" in the next; weights.ts keeps such a word's own rarity). Not a
+ * word written as meant (a code in capitals).
  */
-export function splitSpellings(
-  terms: QueryTerm[],
-  documentFrequency: (stem: string) => number,
-  asWritten: ReadonlySet<string>,
-): Spellings {
-  const unknown = terms.filter(
-    (t) => !asWritten.has(t.word) && !t.forms.some((form) => tokens(form).every((s) => documentFrequency(s) > 0)),
-  )
-  return spellingsOf(unknown.flatMap((t) => splits(t.word)))
+export function splitSpellings(terms: QueryTerm[], asWritten: ReadonlySet<string>): Spellings {
+  return spellingsOf(terms.filter((t) => !asWritten.has(t.word)).flatMap((t) => splits(t.word)))
 }
 
 function spellingsOf(spellings: Spelling[]): Spellings {

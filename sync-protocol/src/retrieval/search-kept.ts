@@ -40,7 +40,7 @@ export function retrieveKept(
   const df = stats.documentFrequency
   const joined = joinedSpellings(query, words).withKnown(expandTerms(words, synonyms), df)
   const asWritten = meantAsWritten(query)
-  const spelt = splitSpellings(joined, df, asWritten).withKnown(joined, df)
+  const spelt = splitSpellings(joined, asWritten).withKnown(joined, df)
   const terms = spelt.map((term) => {
     const stem = misspeltStem(term, stats.documentFrequency, asWritten)
     if (!stem) return term

@@ -30,6 +30,14 @@ describe('how much each word of a question counts', () => {
     expect(weights.impeller).toBeGreaterThan(weights.strainer ?? Number.POSITIVE_INFINITY)
   })
 
+  it('weighs a word the manuals hold by its own rarity, not by the halves it is also searched as', () => {
+    const stats = statsOf(5000, { callsigns: 3, call: 400, signs: 300, back: 400, light: 300 })
+    const weightOf = (word: string, forms: string[]) => termWeights([{ word, forms }], stats).weights[0]
+    expect(weightOf('callsigns', ['callsigns', 'call signs'])).toBeCloseTo(weightOf('callsigns', ['callsigns']) ?? 0)
+    // A word no passage holds is as common as the rarer of its halves.
+    expect(weightOf('backlight', ['backlight', 'back light'])).toBeCloseTo(weightOf('light', ['light']) ?? 0)
+  })
+
   it('keeps the whole weight of an everyday word the manuals use more than people do', () => {
     // "heading" is common talk, and a compass manual's word: 300 of 2000 passages hold it.
     const compass = weightsOf(['heading', 'deviation'], statsOf(2000, { heading: 300, deviation: 300 }))

@@ -58,9 +58,13 @@ export interface Weighting {
 export function termWeights(terms: QueryTerm[], stats: TermStats): Weighting {
   const n = Math.max(1, stats.passages)
   const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5))
-  const dfs = terms.map((term) =>
-    Math.max(0, ...term.forms.map((form) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s))))),
-  )
+  const formDf = (form: string) => Math.min(...formStems(form).map((s) => stats.documentFrequency(s)))
+  const dfs = terms.map((term) => {
+    const known = formDf(term.word) > 0
+    // A known word's spelling apart ("call signs" for "callsigns") is searched, but its two words' counts are not the phrase's.
+    const counted = term.forms.filter((form) => !known || form === term.word || form.replace(' ', '') !== term.word)
+    return Math.max(0, ...counted.map(formDf))
+  })
   // An aside (a boat, a customer, a place) weighs nothing, its other words too: one that says what
   // it names ("for my customer Johnson"), or names what no passage holds ("on the Sea Breeze").
   const asides = new Set(terms.flatMap(({ aside }, i) => (aside && (aside.role || dfs[i] === 0) ? [aside.phrase] : [])))
