@@ -3,13 +3,18 @@
  * pages write them: socat's `<a name="GROUP_PTY"></a><em><strong>PTY option group</strong></em>`,
  * xnec2c's `<b><a name="Operation">4. Operation:</a></b><br>`. Bold text alone is emphasis or a
  * label, and a list's or a table's bold line names its item, so only a short line, no sentence,
- * with an anchor and outside lists and tables, heads what follows.
+ * with an anchor and outside lists and tables, heads what follows. On a page with no <h1>-<h6> at
+ * all, as old hand-written ones are (RTKLIB's `<p><b><u>New Features in ver.2.4.2</u></b></p>`),
+ * such a line heads what follows without an anchor too: bold is all the page has for headings.
  */
 const BOLD = new Set(['b', 'strong'])
 const CONTAINERS = new Set(['ul', 'ol', 'dl', 'table'])
 const MAX_HEADING_CHARS = 80
 
 export class LeadLine {
+  /** Whether the page has no headings of its own, so that a bold line needs no anchor to be one. */
+  constructor(private readonly headingless = false) {}
+
   private bold = 0
   private containers = 0
   private anchored = false
@@ -38,7 +43,7 @@ export class LeadLine {
   heading(line: string): string | null {
     const text = line.replace(/\s+/g, ' ').trim().replace(/:$/, '')
     const isHeading =
-      this.anchored &&
+      (this.anchored || this.headingless) &&
       this.inBold &&
       !this.plain &&
       this.containers === 0 &&

@@ -88,6 +88,25 @@ describe('HTML as documentation generators write it', () => {
     ])
   })
 
+  it('reads a bold line alone as a sub-heading on a page with no headings at all (old hand-written HTML)', async () => {
+    const page = `<html><head><title>RTKLIB: Release Notes</title></head><body>
+      <P><B><FONT size="+1">RTKLIB ver.2.4.2 Release Notes</FONT></B></P>
+      <p><b><u>New Features in ver.2.4.2</u></b></p><blockquote>(1) Galileo and BeiDou are supported.</blockquote>
+      <p><b>Note:</b> bold words in a line are emphasis.</p>
+      <ul><li><b>RTKPOST</b></li></ul>
+      <P><B><U>Changes: ver.2.4.1 -&gt; ver.2.4.2</U></B></P><blockquote>(1) Patches are included.</blockquote></body></html>`
+    const { paragraphs } = await parseDocument('relnote.htm', enc(page))
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['New Features in ver.2.4.2', '(1) Galileo and BeiDou are supported.'],
+      ['New Features in ver.2.4.2', 'Note: bold words in a line are emphasis.'],
+      ['New Features in ver.2.4.2', 'RTKPOST'],
+      ['Changes: ver.2.4.1 -> ver.2.4.2', '(1) Patches are included.'],
+    ])
+    // With a heading of its own anywhere, the page's bold lines need an anchor to head anything.
+    const headed = await parseDocument('relnote.htm', enc(page.replace('<body>', '<body><h1>Notes</h1>')))
+    expect(new Set(headed.paragraphs.map((p) => p.section))).toEqual(new Set(['Notes']))
+  })
+
   it('reads an admonition title as the label of its note (Sphinx, MkDocs), not a paragraph of its own', async () => {
     const page = `<div class="document"><h1>Capture</h1><ol><li><p>Start the capture.</p>
       <div class="admonition tip"><p class="admonition-title">Tip</p><p>Pick the <em>Bluetooth</em> adapter.</p>

@@ -66,7 +66,7 @@ export function parseHtml(html: string, fallbackTitle: string): ParsedText {
   const emit = (text: string, verbatim = false) => {
     if (text) paragraphs.push({ section: outline.path, page: null, text, ...(verbatim ? { verbatim } : {}) })
   }
-  const lead = new LeadLine()
+  const lead = new LeadLine(topLevel === 7)
   /** A block's first line that is a sub-heading (html-lead.ts) heads what follows instead of being text. */
   const leadHeading = () => {
     const text = lead.heading(lines.length === 1 && term === null ? (lines[0] ?? '') : '')
