@@ -38,7 +38,7 @@ const SPAN = 3
 
 export function tableRows(page: CellLine[]): PdfLine[] {
   // A justified line's stretched spaces part no cells.
-  const lines = justifiedLines(looseCells(page))
+  const lines = justifiedLines(looseCells(numberedLines(page)))
   const left = (line: CellLine) => line.cells[0]?.x ?? 0
   // On a page of two text columns, the second column's top is no wrapped cell of the first's lines.
   const gutter = secondColumnStart(lines.map((line) => ({ left: left(line), right: line.right })))
@@ -209,4 +209,22 @@ function rebuild(group: CellLine[], starts: ReadonlySet<CellLine>, words: Words)
     ...mixed,
     ...mono,
   }))
+}
+
+/** A heading's or a clause's number ("4.1", "3.2.1"), as word processors set it apart from its title by a tab. */
+const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2}){1,3}\.?$/
+
+/**
+ * "4.1<tab>Host to TNC Commands": a numbered title, one line of text, not a row of two cells. Only
+ * where neither line beside it is a row: a table whose first column holds such numbers keeps it.
+ */
+function numberedLines(lines: CellLine[]): CellLine[] {
+  const isRow = (line: CellLine | undefined) => (line?.cells.length ?? 0) > 1
+  return lines.map((line, i) => {
+    const [number, title] = line.cells
+    if (line.cells.length !== 2 || !number || !title || isRow(lines[i - 1]) || isRow(lines[i + 1])) return line
+    if (!SECTION_NUMBER.test(number.text) || !/^\p{Lu}\p{Ll}/u.test(title.text)) return line
+    const text = `${number.text} ${title.text}`
+    return { ...line, text, cells: [{ ...number, text, end: title.end }] }
+  })
 }

@@ -104,3 +104,24 @@ describe('A table laid out in two column groups side by side', () => {
     ])
   })
 })
+
+describe('A heading number set apart from its title by a tab', () => {
+  it('is one line of text, not a row of two cells, unless the lines beside it are rows', async () => {
+    const page = [
+      textAt(72, 720, 'The TCPIP interface takes advantage of the retry features of TCP.'),
+      textAt(72, 690, '4.1'),
+      textAt(108, 690, 'Host to TNC Commands and status:'),
+      textAt(72, 676, 'Commands are case insensitive and must be ASCII encoded.'),
+      textAt(72, 640, 'Clauses by number:'),
+      textAt(72, 620, '4.1'),
+      textAt(108, 620, 'Commands'),
+      textAt(72, 606, '4.2'),
+      textAt(108, 606, 'Data'),
+    ].join('\n')
+    const parsed = await parseDocument('spec.pdf', pdfOfStreams([page]))
+    const text = parsed.paragraphs.map((p) => p.text).join('\n')
+    expect(text).toContain('4.1 Host to TNC Commands and status:')
+    expect(text).not.toContain('4.1 | Host')
+    expect(text).toContain('4.1 | Commands\n4.2 | Data')
+  })
+})
