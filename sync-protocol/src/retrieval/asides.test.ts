@@ -21,6 +21,11 @@ describe('asides a technician adds to a question', () => {
     ['radar not turning on the DX450', []],
     ['radar not turning on Sea Otter II', []],
     ['radar not turning on the flybridge', []],
+    // A name that owns the equipment, wherever it stands.
+    ["Windsong's axiom never beeps", [['windsong']]],
+    ["remap a bad sector, the Harbourmaster's logging pc", [['harbourmaster']]],
+    ["the hex file off the Sea Spray's alarm panel", [['sea', 'spray']]],
+    ["What does Garmin's $PGRMH sentence contain?", [['garmin']]],
   ])('%s', (query, phrases) => {
     expect(asidePhrases(query).map((phrase) => phrase.words)).toEqual(phrases)
   })
@@ -50,6 +55,8 @@ describe('asides a technician adds to a question', () => {
       expect(asked.sources[0]?.id).toBe('doc1:0')
       expect(asked.bestScore).toBe(plain.bestScore)
     }
+    const owned = retrieveKept('demo', index, "Windsong's radar antenna does not rotate, which fuse?")
+    expect(owned.bestScore).toBe(plain.bestScore)
   })
 
   it('weigh nothing when a word says what they name, though a passage holds the name (credits)', () => {

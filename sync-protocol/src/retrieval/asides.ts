@@ -73,6 +73,20 @@ export function asidePhrases(query: string): AsidePhrase[] {
       i++
       continue
     }
+    // "Windsong's axiom", "the Harbourmaster's logging pc": a name that owns the equipment is no
+    // part of what the question is about, wherever it stands.
+    if (isName(words[i] ?? '') && /['’]s$/u.test(words[i] ?? '')) {
+      let from = i
+      while (
+        from > 0 &&
+        /^\p{Lu}\p{Ll}+$/u.test(words[from - 1] ?? '') &&
+        !PREPOSITIONS.has(words[from - 1]?.toLowerCase() ?? '')
+      )
+        from--
+      const name = words.slice(from, i + 1).map((word) => word.replace(/['’]s$/u, '').toLowerCase())
+      phrases.push({ words: name, role: false })
+      continue
+    }
     if (!PREPOSITIONS.has(words[i]?.toLowerCase() ?? '')) continue
     let at = i + 1
     // The preposition too: "aboard" is no stop word.
