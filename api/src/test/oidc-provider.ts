@@ -96,7 +96,10 @@ export async function startOidcProvider(options: TestProviderOptions) {
 /** The provider's own store, declared so it does not warn that it is for development only. */
 class MemoryAdapter {
   static store = new Map<string, { payload: AdapterPayload; expiresAt: number }>()
-  constructor(private readonly model: string) {}
+  private readonly model: string
+  constructor(model: string) {
+    this.model = model
+  }
   private key = (id: string) => `${this.model}:${id}`
   async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
     MemoryAdapter.store.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 })

@@ -52,7 +52,10 @@ export class Chaos {
   private i = 0
   readonly later: (() => Promise<unknown>)[] = []
   readonly background: Promise<unknown>[] = []
-  constructor(private readonly faults: Fault[]) {}
+  private readonly faults: Fault[]
+  constructor(faults: Fault[]) {
+    this.faults = faults
+  }
 
   wrap(inner: typeof fetch): typeof fetch {
     return (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -13,7 +13,11 @@ const MAX_HEADING_CHARS = 80
 
 export class LeadLine {
   /** Whether the page has no headings of its own, so that a bold line needs no anchor to be one. */
-  constructor(private readonly headingless = false) {}
+  private readonly headingless: boolean
+
+  constructor(headingless = false) {
+    this.headingless = headingless
+  }
 
   private bold = 0
   private containers = 0
