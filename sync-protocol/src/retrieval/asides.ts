@@ -2,7 +2,8 @@
  * Asides a technician adds to a question: which job ("job 4471", "ticket 3391"), and on which boat,
  * for which customer, where ("on the Sea Breeze", "for my customer Johnson", "at the Hamble
  * marina", "aboard Morwenna"): a preposition, perhaps a determiner or a word for a boat, person or
- * place, then a name written with capitals, perhaps followed by such a word. A word for a boat,
+ * place, then a name written with capitals, perhaps followed by such a word; or, anywhere, a name
+ * that owns something ("Windsong's axiom"). A word for a boat,
  * person or place, or a company's name ("for Dawson Marine"), says the name is none of the
  * equipment the manuals cover; without one, the
  * manuals decide (gate.ts): a name no passage holds is no equipment they document ("for Airmar"

@@ -33,7 +33,7 @@ function opening(paragraph: Paragraph): Opening | null {
   return does ? { name: does, kind: 'does' } : null
 }
 
-/** How many openings with arguments come one after the other at each paragraph. */
+/** At each paragraph, how many paragraphs that `counts` come one after the other in its run (0 outside one). */
 function runs(openings: (Opening | null)[], counts: (o: Opening | null) => boolean): number[] {
   const lengths = openings.map(() => 0)
   for (let i = 0; i < openings.length; ) {
