@@ -31,6 +31,23 @@ describe('the built-in answerer', () => {
     expect(text).toContain('SERIALKISSPOLL')
   })
 
+  it('quotes the sentence between two quoted sentences of its paragraph', () => {
+    const text = answer(
+      ['id', 'transmissions'],
+      [
+        source(
+          1,
+          'Seconds between ID transmissions. Set to 0 to disable IDs. Out of the box it is 570. ' +
+            'IDs are only sent after traffic. The port is named in the config file.',
+        ),
+      ],
+    )
+    expect(text).toContain(
+      '- Set to 0 to disable IDs.\n- Out of the box it is 570.\n- IDs are only sent after traffic.',
+    )
+    expect(text).not.toContain('config file')
+  })
+
   it('quotes a sentence that opens with "This" or "It" with the sentence it points back to', () => {
     const text = answer(
       ['cpld', 'update'],

@@ -2,7 +2,8 @@
  * The embedded answerer (provider `local`): no model, no network. From the retrieved passages it
  * quotes the sentences that carry the question's words (every spelling the search used: synonyms,
  * words written together or apart, a corrected typo), read under their section heading, a list or
- * a table row whole, a line that ends in ':' with what follows it, grouped by source and cited [n]
+ * a table row whole, a line that ends in ':' with what follows it, a sentence between two quoted
+ * ones of its paragraph, grouped by source and cited [n]
  * in the order of meta.contexts, naming the document, section and page; the best source always,
  * the others when they hold about as much. When nothing relevant was found, or no sentence holds
  * enough of the question, it says so plainly instead of guessing.
@@ -237,6 +238,14 @@ function pick(all: Scored[], max: number): string[] {
     // "This is done by …" says what it is about in the sentence before it.
     const before = all[unit.order - 1]
     if (before && refersBack(unit) && isProse(before)) addWhole(before, true)
+  }
+  // A sentence between two quoted ones of its paragraph goes with them: skipped, it breaks what they
+  // say, and it is often the one with the value ("Default is 570" between two about IDs).
+  for (const order of [...chosen]) {
+    const [between, after] = [all[order + 1], all[order + 2]]
+    if (between && after && !chosen.has(between.order) && chosen.has(after.order) && !between.opens && !after.opens) {
+      if (isProse(between) && isProse(after)) chosen.add(between.order)
+    }
   }
   return [...chosen].sort((a, b) => a - b).map((order) => all[order]?.text ?? '')
 }
