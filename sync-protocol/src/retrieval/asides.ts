@@ -44,7 +44,10 @@ const COMPANY = new Set(['marine', 'yachts', 'boats', 'boatyard', 'shipyard', 'c
 /** Words for a job's paperwork, followed by its number ("job 4471", "ticket #3391", "serial number 1234"). */
 const REFERENCES = new Set(['job', 'ticket', 'invoice', 'wo', 'po'])
 const isSerialNumber = (word: string) => /^[\p{Lu}\p{N}]+$/u.test(word) && /\p{N}/u.test(word)
+const POSSESSIVE = /['’]s$/u
 const isName = (word: string) => /^\p{Lu}\p{Ll}+(?:['’]s)?$/u.test(word)
+/** A word of an aside as searched: lower case, without its possessive 's. */
+const asSaid = (word: string) => word.replace(POSSESSIVE, '').toLowerCase()
 
 export interface AsidePhrase {
   /** Its words, lower-cased. */
@@ -76,16 +79,11 @@ export function asidePhrases(query: string): AsidePhrase[] {
     }
     // "Windsong's axiom", "the Harbourmaster's logging pc": a name that owns the equipment is no
     // part of what the question is about, wherever it stands.
-    if (isName(words[i] ?? '') && /['’]s$/u.test(words[i] ?? '')) {
+    if (isName(words[i] ?? '') && POSSESSIVE.test(words[i] ?? '')) {
       let from = i
-      while (
-        from > 0 &&
-        /^\p{Lu}\p{Ll}+$/u.test(words[from - 1] ?? '') &&
-        !PREPOSITIONS.has(words[from - 1]?.toLowerCase() ?? '')
-      )
-        from--
-      const name = words.slice(from, i + 1).map((word) => word.replace(/['’]s$/u, '').toLowerCase())
-      phrases.push({ words: name, role: false })
+      const nameBefore = (word = '') => isName(word) && !POSSESSIVE.test(word) && !PREPOSITIONS.has(word.toLowerCase())
+      while (from > 0 && nameBefore(words[from - 1])) from--
+      phrases.push({ words: words.slice(from, i + 1).map(asSaid), role: false })
       continue
     }
     if (!PREPOSITIONS.has(words[i]?.toLowerCase() ?? '')) continue
@@ -101,7 +99,7 @@ export function asidePhrases(query: string): AsidePhrase[] {
     const name = words.slice(nameStart, at)
     if (name.length === 0 || name.some(isCode)) continue
     while (at < words.length && ROLES.has(words[at]?.toLowerCase() ?? '')) phrase.push(words[at++] ?? '')
-    const lower = phrase.map((word) => word.replace(/['’]s$/u, '').toLowerCase())
+    const lower = phrase.map(asSaid)
     const company = name.length > 1 && COMPANY.has(name.at(-1)?.toLowerCase() ?? '')
     phrases.push({ words: lower, role: company || lower.some((word) => ROLES.has(word)) })
     i = at - 1

@@ -243,9 +243,8 @@ function pick(all: Scored[], max: number): string[] {
   // say, and it is often the one with the value ("Default is 570" between two about IDs).
   for (const order of [...chosen]) {
     const [between, after] = [all[order + 1], all[order + 2]]
-    if (between && after && !chosen.has(between.order) && chosen.has(after.order) && !between.opens && !after.opens) {
-      if (isProse(between) && isProse(after)) chosen.add(between.order)
-    }
+    const inParagraph = (unit: Unit | undefined): unit is Unit => unit !== undefined && !unit.opens && isProse(unit)
+    if (inParagraph(between) && inParagraph(after) && chosen.has(after.order)) chosen.add(between.order)
   }
   return [...chosen].sort((a, b) => a - b).map((order) => all[order]?.text ?? '')
 }
