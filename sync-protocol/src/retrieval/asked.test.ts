@@ -17,6 +17,9 @@ describe('what a question asks for', () => {
     ['The unit trips, how do I reset it?', ['reset']],
     ['Radar antenna is not rotating', []],
     ['Why does the gyro reduce roll at anchor?', []],
+    ['What happens if two users open the same port?', []],
+    ["The plotter froze, what's going on?", []],
+    ['what is wrong with the depth reading', []],
   ])('%s', (question, asked) => {
     expect(askedWords(question)).toEqual(asked)
   })

@@ -10,6 +10,11 @@ export const AUX = new Set(['do', 'does', 'did', 'can', 'could', 'should', 'woul
 const COPULA = new Set(['is', 'are', 's', 'was', 'were'])
 const PERSON = new Set(['i', 'we', 'you'])
 const DETERMINER = new Set(['the', 'a', 'an', 'my', 'our', 'your'])
+/**
+ * "What happens if …", "what's going on", "what's wrong": the question asks what follows from the
+ * situation it describes, and names nothing it asks for.
+ */
+const SITUATION = new Set(['happen', 'happens', 'happened', 'happening', 'going', 'wrong'])
 
 /** The first run of content words from `at` (none when the word there is a stop word). */
 function run(words: string[], at: number): string[] {
@@ -26,8 +31,9 @@ function run(words: string[], at: number): string[] {
 function askedIn(words: string[]): string[] {
   const [wh, next, third] = words
   if (wh === 'what' || wh === 'which') {
-    if (next !== undefined && COPULA.has(next)) return run(words, DETERMINER.has(third ?? '') ? 3 : 2)
-    return run(words, 1)
+    const asked =
+      next !== undefined && COPULA.has(next) ? run(words, DETERMINER.has(third ?? '') ? 3 : 2) : run(words, 1)
+    return SITUATION.has(asked[0] ?? '') ? [] : asked
   }
   if (wh === 'how' || wh === 'where') {
     if (next !== undefined && AUX.has(next) && PERSON.has(third ?? '')) return run(words, 3)
