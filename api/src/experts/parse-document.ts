@@ -94,12 +94,26 @@ async function parsePdf(bytes: Uint8Array, fallbackTitle: string, options: Parse
       page.cleanup()
       options.onPage?.(n, doc.numPages)
     }
-    const { paragraphs, title: shown } = await pdfParagraphs(doc, pages)
-    const title = usefulTitle(metaTitle) ? metaTitle : (shown ?? fallbackTitle)
+    const { paragraphs, cover, firstHeading } = await pdfParagraphs(doc, pages)
+    const title = pdfTitle(metaTitle, cover) ?? firstHeading ?? fallbackTitle
     return { title, paragraphs, pages: doc.numPages }
   } finally {
     await task.destroy()
   }
+}
+
+/**
+ * The metadata's title, unless the cover sets another that shares no word with it: the title of
+ * the template or the earlier manual the file was made from ("Processor Regatta - User manual" over
+ * a cover saying "tactics_pi"), or a file's name in one word ("SignalKInputStreamerUsage").
+ */
+function pdfTitle(meta: string, cover: string | null): string | null {
+  if (!usefulTitle(meta)) return cover
+  if (!cover) return meta
+  if (!/\s/.test(meta)) return cover
+  const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])
+  const coverWords = words(cover)
+  return [...words(meta)].some((word) => coverWords.has(word)) ? meta : cover
 }
 
 /**

@@ -58,6 +58,15 @@ describe('PDF titles', () => {
     }
   })
 
+  it("come from the cover where the metadata's title is another document's or a file's name", async () => {
+    const titled = (title: string) => parseDocument('sheet.pdf', pdfOfStreams([page.join('\n')], { title }))
+    // Left from the template the file was made from: no word of it is on the cover.
+    expect((await titled('Processor Regatta - User manual')).title).toBe('Wiring diagram')
+    expect((await titled('WiringDiagramRev3')).title).toBe('Wiring diagram')
+    // A title the cover puts otherwise, sharing a word, is the file's own.
+    expect((await titled('Bilge pump wiring, rev. 3')).title).toBe('Bilge pump wiring, rev. 3')
+  })
+
   it('come from the cover though the title runs at the head of every page', async () => {
     const cover = [textAt(72, 700, 'Bilge Pump Manual', 24), textAt(72, 660, 'Harbor Marine Ltd', 17)].join('\n')
     const inner = ['Priming', 'Wiring', 'Seals', 'Floats', 'Hoses', 'Alarms'].map((topic) =>

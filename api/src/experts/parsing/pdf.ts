@@ -144,13 +144,13 @@ export function pageLines(items: TextItemLike[], styles: FontStyles = {}): PdfLi
 }
 
 /**
- * Paragraphs of a whole document from its pages' lines, and the title its first page sets (the
- * largest type on it, else its first heading) for a file whose metadata names none.
+ * Paragraphs of a whole document from its pages' lines, the title its first page sets in its
+ * largest type, and its first heading: the title of a file whose metadata names none.
  */
 export async function pdfParagraphs(
   doc: PDFDocumentProxy,
   pages: PdfLine[][],
-): Promise<{ paragraphs: Paragraph[]; title: string | null }> {
+): Promise<{ paragraphs: Paragraph[]; cover: string | null; firstHeading: string | null }> {
   const body = bodyStyle(pages)
   const codeLines = codeKeepsLines(pages.flat())
   const { levels: outlined, repeated } = await bookmarks(doc)
@@ -288,5 +288,5 @@ export async function pdfParagraphs(
   })
   // The cover is the first page with text: a title sheet may be blank.
   const cover = pages.find((lines) => lines.length > 0) ?? []
-  return { paragraphs, title: coverTitle(cover, body) || firstHeading }
+  return { paragraphs, cover: coverTitle(cover, body) || null, firstHeading }
 }
