@@ -200,4 +200,19 @@ describe('Markdown as documentation generators write it', () => {
     expect(title).toBe('pyais')
     expect(paragraphs.map((p) => p.section)).toEqual([null, 'Acknowledgements', 'Installation'])
   })
+  it('heads what follows with a heading written in HTML alone in its block, as with a Markdown one', async () => {
+    const markdown = [
+      '<h1>AIS demodulator plugin</h1>',
+      '<h2>Interface</h2>',
+      'The channel window.',
+      '<h3 id="bw">4: BW - RF Bandwidth</h3>',
+      'Sets the bandwidth of the filter.',
+    ].join('\n\n')
+    const { title, paragraphs } = await parseDocument('ais-readme.md', enc(markdown))
+    expect(title).toBe('AIS demodulator plugin')
+    expect(paragraphs.map((p) => [p.section, p.text])).toEqual([
+      ['Interface', 'The channel window.'],
+      ['Interface › 4: BW - RF Bandwidth', 'Sets the bandwidth of the filter.'],
+    ])
+  })
 })

@@ -79,6 +79,12 @@ export function parseMarkdown(markdown: string, fallbackTitle: string): ParsedTe
         )
         return
       case 'html': {
+        // A heading written in HTML (`<h2>Interface</h2>` alone in its block) heads what follows.
+        const heading = /^\s*<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>\s*$/i.exec(token.text ?? '')
+        if (heading) {
+          visit({ type: 'heading', raw: token.raw, depth: Number(heading[1]), text: heading[2] ?? '', tokens: [] })
+          return
+        }
         // A block of HTML (a README's <table>) is read as HTML: its rows stay rows, its cells apart.
         const html = parseHtml(token.text ?? '', '')
         // A README that opens with a centred block (`<h3 align="center">pyais</h3>`) is named by its heading.
